@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// The wallpaper studio: a pure scene graph, a wallpaper domain that builds scenes, a Cairo
+// renderer for PNG/SVG/PDF, and a command-line tool. Data flows one way:
+// Wallpapers -> SceneGraph -> CairoRendering -> WallpaperCLI.
+import PackageDescription
+
+let package = Package(
+  name: "wallpaper",
+  products: [
+    .executable(name: "wallpaper", targets: ["wallpaper"]),
+    .library(name: "SceneGraph", targets: ["SceneGraph"]),
+    .library(name: "Wallpapers", targets: ["Wallpapers"]),
+    .library(name: "CairoRendering", targets: ["CairoRendering"]),
+  ],
+  targets: [
+    // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
+    .target(name: "SceneGraph"),
+    // The domain: devices, seasons, grids, and the design format that becomes a Scene.
+    .target(name: "Wallpapers", dependencies: ["SceneGraph"]),
+
+    // One system-library module per C library, each found through pkg-config.
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig1-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]),
+
+    // Draws a Scene through Cairo into PNG, SVG or PDF bytes.
+    .target(
+      name: "CairoRendering",
+      dependencies: ["SceneGraph", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+    // Argument parsing, commands, output files. A library so tests can call it in-process.
+    .target(name: "WallpaperCLI", dependencies: ["Wallpapers", "CairoRendering"]),
+    .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
+
+    // Shared test helpers: image decoding and comparison, golden files, running the binary.
+    .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
+    .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"]),
+    .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "TestSupport"]),
+    .testTarget(
+      name: "CairoRenderingTests",
+      dependencies: ["CairoRendering", "Wallpapers", "TestSupport"]),
+    .testTarget(
+      name: "WallpaperCLITests",
+      dependencies: ["WallpaperCLI", "TestSupport"]),
+  ]
+)

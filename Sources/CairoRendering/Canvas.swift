@@ -1,0 +1,283 @@
+import CCairo
+import Foundation
+import SceneGraph
+
+/// Draws scene nodes into one Cairo context, whatever surface is behind it. This is the only
+/// drawing code: PNG, SVG and PDF differ only in the surface the context was made for.
+///
+/// Not `Sendable`: a canvas lives inside the task that draws and is destroyed there.
+final class Canvas {
+  private let cr: OpaquePointer
+  private let fonts: FontLibrary
+  /// Device pixels per point; converts device-pixel stroke widths.
+  private let scale: Double
+  /// Whether the surface has device pixels, so device-pixel strokes are snapped to them.
+  private let snapsToPixels: Bool
+
+  /// - Parameters:
+  ///   - surface: the target, sized in pixels for raster surfaces and in points for vector ones.
+  ///   - scale: device pixels per point. Raster canvases draw through a `scale` transform so
+  ///     nodes stay in points; vector canvases use it only for device-pixel stroke widths.
+  ///   - snapsToPixels: true for raster surfaces.
+  init(surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary)
+    throws(RenderError)
+  {
+    let cr = cairo_create(surface)!
+    try check(cairo_status(cr), "cairo_create")
+    self.cr = cr
+    self.fonts = fonts
+    self.scale = scale.y
+    self.snapsToPixels = snapsToPixels
+    let options = cairo_font_options_create()
+    // The same glyph outlines in every format: no hinting, unhinted metrics, grey coverage.
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_set_font_options(cr, options)
+    cairo_font_options_destroy(options)
+    if snapsToPixels { cairo_scale(cr, scale.x, scale.y) }
+  }
+
+  deinit { cairo_destroy(cr) }
+
+  /// Draws `nodes` in order.
+  ///
+  /// - Throws: `RenderError` for a font or image that cannot be used, or a Cairo failure.
+  func draw(_ nodes: [Node]) throws(RenderError) {
+    for node in nodes { try draw(node) }
+  }
+
+  private func draw(_ node: Node) throws(RenderError) {
+    switch node {
+    case .group(let group): try draw(group)
+    case .shape(let shape): draw(shape)
+    case .text(let text): try draw(text)
+    case .image(let image): try draw(image)
+    }
+    try check(cairo_status(cr), "drawing a \(node.kindName)")
+  }
+
+  private func draw(_ group: Group) throws(RenderError) {
+    guard group.opacity > .transparent else { return }
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    if !group.transform.isIdentity {
+      let t = group.transform
+      var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+      cairo_transform(cr, &matrix)
+    }
+    if let clip = group.clip {
+      addPath(clip, snapped: nil)
+      cairo_clip(cr)
+    }
+    let composited = group.opacity < .opaque
+    if composited { cairo_push_group(cr) }
+    try draw(group.children)
+    if composited {
+      cairo_pop_group_to_source(cr)
+      cairo_paint_with_alpha(cr, group.opacity.value)
+    }
+  }
+
+  private func draw(_ shape: ShapeNode) {
+    if let fill = shape.fill {
+      addPath(shape.geometry, snapped: nil)
+      setSource(fill)
+      cairo_fill(cr)
+    }
+    if let stroke = shape.stroke {
+      let width: Double
+      let snapped: Bool
+      switch stroke.width {
+      case .points(let points):
+        width = points
+        snapped = false
+      case .devicePixels(let pixels):
+        width = Double(pixels) / scale
+        snapped = snapsToPixels
+      }
+      addPath(shape.geometry, snapped: snapped ? stroke.width : nil)
+      setSource(stroke.paint)
+      cairo_set_line_width(cr, width)
+      cairo_set_line_join(cr, stroke.join.cairo)
+      cairo_set_line_cap(cr, stroke.cap.cairo)
+      cairo_stroke(cr)
+    }
+  }
+
+  private func draw(_ text: TextNode) throws(RenderError) {
+    let font = try fonts.font(at: text.font.path)
+    let line = try TextShaper.shape(text.text, font: font, size: text.size, fonts: fonts)
+    let origin = line.origin(for: text.position, anchor: text.anchor)
+    setSource(.solid(text.color))
+    cairo_set_font_size(cr, text.size)
+    for run in line.runs {
+      cairo_set_font_face(cr, run.font.cairoFace)
+      let glyphs = run.glyphs.map {
+        cairo_glyph_t(index: $0.index, x: origin.x + $0.x, y: origin.y + $0.y)
+      }
+      let flags: cairo_text_cluster_flags_t =
+        run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0)
+      run.utf8.withUnsafeBufferPointer { utf8 in
+        utf8.withMemoryRebound(to: CChar.self) { chars in
+          cairo_show_text_glyphs(
+            cr, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+            run.clusters, Int32(run.clusters.count), flags)
+        }
+      }
+    }
+  }
+
+  private func draw(_ image: ImageNode) throws(RenderError) {
+    let frame = image.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    let decoded = try DecodedPNG(image.png)
+    let (width, height) = (Double(decoded.width), Double(decoded.height))
+    var sx = frame.width / width
+    var sy = frame.height / height
+    switch image.mode {
+    case .stretch: break
+    case .fill: sx = max(sx, sy); sy = sx
+    case .fit: sx = min(sx, sy); sy = sx
+    }
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+    cairo_clip(cr)
+    cairo_translate(
+      cr, frame.minX + (frame.width - width * sx) / 2, frame.minY + (frame.height - height * sy) / 2)
+    cairo_scale(cr, sx, sy)
+    cairo_set_source_surface(cr, decoded.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_paint(cr)
+  }
+
+  // MARK: Paths and paint
+
+  /// Replaces the current path with `geometry`. With a device-pixel width, corners and line
+  /// ends move to the pixel grid so a line of n pixels covers n whole pixel columns.
+  private func addPath(_ geometry: Geometry, snapped width: StrokeWidth?) {
+    cairo_new_path(cr)
+    let snap: (Point) -> (Double, Double)
+    if case .devicePixels(let pixels) = width {
+      snap = { self.snapToPixelGrid($0.x, $0.y, oddWidth: pixels % 2 == 1) }
+    } else {
+      snap = { ($0.x, $0.y) }
+    }
+    switch geometry {
+    case .rectangle(let rect):
+      let (x0, y0) = snap(rect.origin)
+      let (x1, y1) = snap(rect.origin.offset(by: rect.size.diagonal))
+      cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+    case .roundedRectangle(let rect, let radius):
+      let r = min(radius, rect.width / 2, rect.height / 2)
+      guard r > 0 else {
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        return
+      }
+      let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+      cairo_new_sub_path(cr)
+      cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+      cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
+      cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+      cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+      cairo_close_path(cr)
+    case .ellipse(let rect):
+      guard rect.width > 0, rect.height > 0 else { return }
+      cairo_save(cr)
+      cairo_translate(cr, rect.center.x, rect.center.y)
+      cairo_scale(cr, rect.width / 2, rect.height / 2)
+      cairo_new_sub_path(cr)
+      cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+      cairo_close_path(cr)
+      cairo_restore(cr)
+    case .path(let path):
+      for element in path.elements {
+        switch element {
+        case .move(let p):
+          let (x, y) = snap(p)
+          cairo_move_to(cr, x, y)
+        case .line(let p):
+          let (x, y) = snap(p)
+          cairo_line_to(cr, x, y)
+        case .curve(let p, let c1, let c2):
+          cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        case .close:
+          cairo_close_path(cr)
+        }
+      }
+    }
+  }
+
+  /// `point` moved to a pixel centre (odd widths) or a pixel edge (even widths), in user space.
+  private func snapToPixelGrid(_ x: Double, _ y: Double, oddWidth: Bool) -> (Double, Double) {
+    var (x, y) = (x, y)
+    cairo_user_to_device(cr, &x, &y)
+    // The epsilon keeps values that are whole numbers up to float error on the same side.
+    if oddWidth {
+      x = (x + 1e-6).rounded(.down) + 0.5
+      y = (y + 1e-6).rounded(.down) + 0.5
+    } else {
+      x = x.rounded()
+      y = y.rounded()
+    }
+    cairo_device_to_user(cr, &x, &y)
+    return (x, y)
+  }
+
+  private func setSource(_ paint: Paint) {
+    switch paint {
+    case .solid(let c):
+      cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+      return
+    case .linearGradient(let start, let end, let stops):
+      let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
+      setGradient(pattern, stops)
+    case .radialGradient(let center, let radius, let stops):
+      let pattern = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius)!
+      setGradient(pattern, stops)
+    }
+  }
+
+  private func setGradient(_ pattern: OpaquePointer, _ stops: [GradientStop]) {
+    for stop in stops {
+      let c = stop.color
+      cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, c.alpha)
+    }
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    cairo_set_source(cr, pattern)
+    cairo_pattern_destroy(pattern)
+  }
+}
+
+extension Node {
+  /// The case's name, for error messages.
+  var kindName: String {
+    switch self {
+    case .group: return "group"
+    case .shape: return "shape"
+    case .text: return "text"
+    case .image: return "image"
+    }
+  }
+}
+
+extension LineJoin {
+  var cairo: cairo_line_join_t {
+    switch self {
+    case .miter: return CAIRO_LINE_JOIN_MITER
+    case .round: return CAIRO_LINE_JOIN_ROUND
+    case .bevel: return CAIRO_LINE_JOIN_BEVEL
+    }
+  }
+}
+
+extension LineCap {
+  var cairo: cairo_line_cap_t {
+    switch self {
+    case .butt: return CAIRO_LINE_CAP_BUTT
+    case .round: return CAIRO_LINE_CAP_ROUND
+    case .square: return CAIRO_LINE_CAP_SQUARE
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import CCairo
+import Foundation
+import SceneGraph
+
+/// An output file format.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case png, svg, pdf
+
+  /// The format a file name's extension names, if any (`a.PNG` → png).
+  public init?(pathExtension: String) {
+    self.init(rawValue: pathExtension.lowercased())
+  }
+}
+
+/// Document metadata written into PDF files (SVG and PNG carry none).
+public struct DocumentInfo: Hashable, Sendable {
+  public var title: String
+  public var author: String
+  public var subject: String
+  public var keywords: String
+  /// The producing tool, such as `wallpaper 0.1.0`.
+  public var creator: String
+  /// Written as both creation and modification date, so files are reproducible.
+  public var date: Date
+
+  /// The date used when none is given: 2020-01-01T00:00:00Z. Fixed, so renders are
+  /// byte-identical across runs.
+  public static let defaultDate = Date(timeIntervalSince1970: 1_577_836_800)
+
+  public init(
+    title: String = "", author: String = "", subject: String = "", keywords: String = "",
+    creator: String = "", date: Date = DocumentInfo.defaultDate
+  ) {
+    self.title = title
+    self.author = author
+    self.subject = subject
+    self.keywords = keywords
+    self.creator = creator
+    self.date = date
+  }
+}
+
+/// Renders scenes through Cairo. Every format goes through the same `Canvas`; only the surface
+/// and how it is finished differ.
+///
+/// Safe to use from several tasks at once: each render makes its own surface and context.
+public struct Renderer: Sendable {
+  public let fonts: FontLibrary
+
+  public init(fonts: FontLibrary = .shared) { self.fonts = fonts }
+
+  /// Renders `scene` into the bytes of a file.
+  ///
+  /// - Parameters:
+  ///   - format: PNG is `round(points × scale)` pixels; SVG has px units and `width`/`height`
+  ///     equal to the scene's points; PDF's page is the scene's size in points.
+  ///   - scale: device pixels per point, 0 < scale ≤ `RenderLimits.maxScale`. Vector formats
+  ///     use it only to size device-pixel strokes.
+  ///   - info: PDF metadata.
+  /// - Throws: `RenderError` for a bad scale, a canvas over the limits, an unusable font or
+  ///   image, or any failed Cairo call.
+  public func render(
+    _ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo = DocumentInfo()
+  ) throws(RenderError) -> [UInt8] {
+    switch format {
+    case .png: return try rasterize(scene, scale: scale).pngData()
+    case .svg: return try renderSVG(scene, scale: scale)
+    case .pdf: return try renderPDF(scene, scale: scale, info: info)
+    }
+  }
+
+  /// Draws `scene` into pixels: `round(points × scale)` per side.
+  ///
+  /// - Throws: `RenderError.invalidScale`, `.canvasTooLarge` (before allocating), or a
+  ///   drawing failure.
+  public func rasterize(_ scene: Scene, scale: Double) throws(RenderError) -> RasterImage {
+    let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
+    let image = try RasterImage(size: pixels)
+    let canvas = try Canvas(
+      surface: image.surface,
+      scale: (Double(pixels.width) / scene.size.width, Double(pixels.height) / scene.size.height),
+      snapsToPixels: true, fonts: fonts)
+    try canvas.draw(scene.nodes)
+    cairo_surface_flush(image.surface)
+    return image
+  }
+
+  private func renderSVG(_ scene: Scene, scale: Double) throws(RenderError) -> [UInt8] {
+    _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
+    let sink = ByteSink()
+    try withExtendedLifetime(sink) { () throws(RenderError) in
+      let surface = cairo_svg_surface_create_for_stream(
+        ByteSink.write, sink.closure, scene.size.width, scene.size.height)!
+      defer { cairo_surface_destroy(surface) }
+      try check(cairo_surface_status(surface), "cairo_svg_surface_create_for_stream")
+      cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+      // px units: the default, pt, makes viewers show 414pt as 552 px.
+      cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+      try draw(scene, on: surface, scale: scale)
+    }
+    return SVGCleaner.renumberIDs(sink.bytes)
+  }
+
+  private func renderPDF(_ scene: Scene, scale: Double, info: DocumentInfo) throws(RenderError)
+    -> [UInt8]
+  {
+    _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
+    let sink = ByteSink()
+    try withExtendedLifetime(sink) { () throws(RenderError) in
+      let surface = cairo_pdf_surface_create_for_stream(
+        ByteSink.write, sink.closure, scene.size.width, scene.size.height)!
+      defer { cairo_surface_destroy(surface) }
+      try check(cairo_surface_status(surface), "cairo_pdf_surface_create_for_stream")
+      setMetadata(info, on: surface)
+      try draw(scene, on: surface, scale: scale)
+    }
+    return sink.bytes
+  }
+
+  /// Draws on a vector surface and finishes it, which makes Cairo write the document.
+  private func draw(_ scene: Scene, on surface: OpaquePointer, scale: Double) throws(RenderError) {
+    do {
+      let canvas = try Canvas(
+        surface: surface, scale: (scale, scale), snapsToPixels: false, fonts: fonts)
+      try canvas.draw(scene.nodes)
+    }
+    cairo_surface_finish(surface)
+    try check(cairo_surface_status(surface), "cairo_surface_finish")
+  }
+
+  private func setMetadata(_ info: DocumentInfo, on surface: OpaquePointer) {
+    let fields: [(cairo_pdf_metadata_t, String)] = [
+      (CAIRO_PDF_METADATA_TITLE, info.title),
+      (CAIRO_PDF_METADATA_AUTHOR, info.author),
+      (CAIRO_PDF_METADATA_SUBJECT, info.subject),
+      (CAIRO_PDF_METADATA_KEYWORDS, info.keywords),
+      (CAIRO_PDF_METADATA_CREATOR, info.creator),
+      (CAIRO_PDF_METADATA_CREATE_DATE, Self.pdfDate(info.date)),
+      (CAIRO_PDF_METADATA_MOD_DATE, Self.pdfDate(info.date)),
+    ]
+    for (key, value) in fields where !value.isEmpty {
+      cairo_pdf_surface_set_metadata(surface, key, value)
+    }
+  }
+
+  /// ISO 8601 in UTC, the form `cairo_pdf_surface_set_metadata` takes.
+  static func pdfDate(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
+    return String(format: "%04d", c.year ?? 2000) + "-\(two(c.month))-\(two(c.day))T"
+      + "\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+  }
+
+  /// Checks that `png` is an image the renderer can draw, without drawing it.
+  ///
+  /// - Throws: `RenderError.image` saying what is wrong with the bytes.
+  public static func validatePNG(_ png: [UInt8]) throws(RenderError) {
+    _ = try DecodedPNG(png)
+  }
+}

@@ -1,0 +1,121 @@
+/// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
+public struct Color: Hashable, Sendable {
+  public let red: Double
+  public let green: Double
+  public let blue: Double
+  public let alpha: Double
+
+  /// - Throws: `SceneError` naming the component outside 0…1.
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) throws(SceneError) {
+    try requireUnit(red, "color.red")
+    try requireUnit(green, "color.green")
+    try requireUnit(blue, "color.blue")
+    try requireUnit(alpha, "color.alpha")
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// A colour from 8-bit channels.
+  public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+    red = Double(red8) / 255
+    green = Double(green8) / 255
+    blue = Double(blue8) / 255
+    alpha = Double(alpha8) / 255
+  }
+
+  /// A colour from `0xRRGGBB`.
+  public init(rgb: UInt32, alpha: UInt8 = 255) {
+    self.init(
+      red8: UInt8((rgb >> 16) & 0xFF), green8: UInt8((rgb >> 8) & 0xFF), blue8: UInt8(rgb & 0xFF),
+      alpha8: alpha)
+  }
+
+  /// The same colour with its alpha multiplied by `factor` (0…1).
+  public func fading(by factor: Double) -> Color {
+    var copy = self
+    copy = Color(unchecked: red, green, blue, alpha * min(1, max(0, factor)))
+    return copy
+  }
+
+  /// The colour mixed with `other`: 0 gives `self`, 1 gives `other`.
+  public func mixed(with other: Color, by amount: Double) -> Color {
+    let t = min(1, max(0, amount))
+    func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+    return Color(
+      unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue),
+      mix(alpha, other.alpha))
+  }
+
+  init(unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  public static let white = Color(rgb: 0xFFFFFF)
+  public static let black = Color(rgb: 0x000000)
+  public static let clear = Color(rgb: 0x000000, alpha: 0)
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; channels rounded to 8 bits.
+  public var hex: String {
+    func byte(_ v: Double) -> String {
+      let text = String(Int((v * 255).rounded()), radix: 16, uppercase: true)
+      return text.count == 1 ? "0" + text : text
+    }
+    return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+  }
+}
+
+/// A colour at a position (0…1) along a gradient.
+public struct GradientStop: Hashable, Sendable {
+  public let offset: Double
+  public let color: Color
+
+  /// - Throws: `SceneError` when `offset` is outside 0…1.
+  public init(offset: Double, color: Color) throws(SceneError) {
+    try requireUnit(offset, "gradient.stop.offset")
+    self.offset = offset
+    self.color = color
+  }
+}
+
+/// How a shape is filled or stroked. Gradient coordinates are in the node's own space (points).
+public enum Paint: Hashable, Sendable {
+  case solid(Color)
+  /// From `start` to `end`; colours outside the segment extend the end stops.
+  case linearGradient(start: Point, end: Point, stops: [GradientStop])
+  /// Between a circle at `center` of radius 0 and a circle of `radius` around the same centre.
+  case radialGradient(center: Point, radius: Double, stops: [GradientStop])
+
+  /// A linear gradient; needs two or more stops in ascending order.
+  public static func linear(from start: Point, to end: Point, stops: [GradientStop])
+    throws(SceneError) -> Paint
+  {
+    try checkStops(stops)
+    return .linearGradient(start: start, end: end, stops: stops)
+  }
+
+  /// A radial gradient; `radius` > 0, two or more stops in ascending order.
+  public static func radial(center: Point, radius: Double, stops: [GradientStop])
+    throws(SceneError) -> Paint
+  {
+    try requirePositive(radius, "gradient.radius")
+    try checkStops(stops)
+    return .radialGradient(center: center, radius: radius, stops: stops)
+  }
+
+  private static func checkStops(_ stops: [GradientStop]) throws(SceneError) {
+    guard stops.count >= 2 else {
+      throw SceneError(
+        field: "gradient.stops", value: "\(stops.count) stops", allowed: "two or more")
+    }
+    for (previous, next) in zip(stops, stops.dropFirst()) where next.offset < previous.offset {
+      throw SceneError(
+        field: "gradient.stops", value: "offset \(next.offset) after \(previous.offset)",
+        allowed: "offsets in ascending order")
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/// One element of a scene. The set of cases is closed: a renderer handles every case in one
+/// exhaustive `switch`, so a new kind of node does not compile until it can be drawn.
+public indirect enum Node: Hashable, Sendable {
+  case group(Group)
+  case shape(ShapeNode)
+  case text(TextNode)
+  case image(ImageNode)
+}
+
+/// An opacity in 0…1.
+public struct Opacity: Hashable, Sendable, Comparable {
+  public let value: Double
+
+  /// - Throws: `SceneError` when `value` is outside 0…1 or NaN.
+  public init(_ value: Double, field: String = "opacity") throws(SceneError) {
+    try requireUnit(value, field)
+    self.value = value
+  }
+
+  private init(unchecked value: Double) { self.value = value }
+
+  public static let opaque = Opacity(unchecked: 1)
+  public static let transparent = Opacity(unchecked: 0)
+  public static func < (lhs: Opacity, rhs: Opacity) -> Bool { lhs.value < rhs.value }
+}
+
+/// Children drawn together: transformed, clipped, then composited with one opacity.
+public struct Group: Hashable, Sendable {
+  /// A readable, stable name (`background`, `grid`, `label`); becomes the layer's id in SVG.
+  public let name: String?
+  public let transform: AffineTransform
+  public let opacity: Opacity
+  /// Children are drawn only inside this outline, in the group's own (transformed) space.
+  public let clip: Geometry?
+  public let children: [Node]
+
+  public init(
+    name: String? = nil, transform: AffineTransform = .identity, opacity: Opacity = .opaque,
+    clip: Geometry? = nil, children: [Node]
+  ) {
+    self.name = name
+    self.transform = transform
+    self.opacity = opacity
+    self.clip = clip
+    self.children = children
+  }
+}
+
+/// An outline filled and/or stroked. The fill uses the non-zero winding rule.
+public struct ShapeNode: Hashable, Sendable {
+  public let geometry: Geometry
+  public let fill: Paint?
+  public let stroke: Stroke?
+
+  public init(_ geometry: Geometry, fill: Paint? = nil, stroke: Stroke? = nil) {
+    self.geometry = geometry
+    self.fill = fill
+    self.stroke = stroke
+  }
+}
+
+/// Where a font comes from: a TrueType/OpenType file read directly, never a system lookup.
+public struct FontReference: Hashable, Sendable {
+  /// Absolute or working-directory-relative path of the font file.
+  public let path: String
+
+  public init(path: String) { self.path = path }
+}
+
+/// Which point of a line of text sits at the anchor.
+public struct TextAnchor: Hashable, Sendable {
+  public enum Horizontal: String, Hashable, Sendable { case leading, center, trailing }
+  /// `top` and `bottom` are the font's ascender and descender lines; `middle` is halfway.
+  public enum Vertical: String, Hashable, Sendable { case top, middle, baseline, bottom }
+
+  public let horizontal: Horizontal
+  public let vertical: Vertical
+
+  public init(_ horizontal: Horizontal, _ vertical: Vertical) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  public static let centerBaseline = TextAnchor(.center, .baseline)
+}
+
+/// One line of text, shaped by the renderer, in one colour.
+public struct TextNode: Hashable, Sendable {
+  public let text: String
+  public let font: FontReference
+  /// The em size in points.
+  public let size: Double
+  public let color: Color
+  /// The anchor point, in points.
+  public let position: Point
+  public let anchor: TextAnchor
+
+  /// - Throws: `SceneError` when the text is empty or has a line break or control character,
+  ///   or the size is not > 0.
+  public init(
+    _ text: String, font: FontReference, size: Double, color: Color, position: Point,
+    anchor: TextAnchor = .centerBaseline
+  ) throws(SceneError) {
+    guard !text.isEmpty else {
+      throw SceneError(field: "text", value: "\"\"", allowed: "at least one character")
+    }
+    if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control })
+    {
+      throw SceneError(
+        field: "text", value: "U+" + hex(control.value),
+        allowed: "one line of text without control characters")
+    }
+    try requirePositive(size, "text.size")
+    self.text = text
+    self.font = font
+    self.size = size
+    self.color = color
+    self.position = position
+    self.anchor = anchor
+  }
+}
+
+/// How a raster image is placed in its frame.
+public enum ContentMode: String, Hashable, Sendable, CaseIterable {
+  /// Scaled uniformly to cover the frame, centred, the overflow clipped.
+  case fill
+  /// Scaled uniformly to fit inside the frame, centred.
+  case fit
+  /// Scaled to the frame's width and height independently.
+  case stretch
+}
+
+/// A PNG image placed in a frame. The bytes are decoded by the renderer.
+public struct ImageNode: Hashable, Sendable {
+  /// The PNG file's bytes.
+  public let png: [UInt8]
+  public let frame: Rect
+  public let mode: ContentMode
+
+  public init(png: [UInt8], frame: Rect, mode: ContentMode) {
+    self.png = png
+    self.frame = frame
+    self.mode = mode
+  }
+}
+
+/// Upper-case hexadecimal, at least four digits (as in `U+00E9`).
+public func hex(_ value: UInt32) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Wallpapers
+
+/// `wallpaper devices`: the catalogue as a table or JSON.
+struct DevicesCommand {
+  let console: WallpaperTool.Console
+
+  static let options: [OptionSpec] = [
+    OptionSpec(names: ["--json"], valueName: nil, help: "Print a JSON array instead of a table.", field: nil),
+    OptionSpec(names: ["--family"], valueName: "FAMILY", help: "Only iphone or ipad.", field: nil),
+    OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
+  ]
+
+  static let help = HelpPage(
+    overview: "List every device: id, name, size in points, scale, pixels, screen class and safe area.",
+    usage: "wallpaper devices [--json] [--family iphone|ipad]",
+    options: Array(options.dropLast()),
+    footer: "Sources: \(Source.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).")
+
+  func run(_ arguments: [String]) throws(CLIError) {
+    let parsed = try ArgumentParser.parse(arguments, specs: Self.options, maxPositional: 0)
+    if parsed.has("--help") {
+      console.out(Self.help.text)
+      return
+    }
+    var devices = DeviceCatalog.devices
+    if let family = parsed.values["--family"] {
+      guard let wanted = DeviceFamily(rawValue: family) else {
+        throw .usage("--family: '\(family)' is not allowed (iphone or ipad)")
+      }
+      devices = devices.filter { $0.family == wanted }
+    }
+    console.out(parsed.has("--json") ? Self.json(devices) : Self.table(devices))
+  }
+
+  static func table(_ devices: [Device]) -> String {
+    var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "PANEL", "CLASS", "SAFE AREA", "SOURCES"]]
+    for device in devices {
+      let screen = device.screen
+      let panel = device.panelPixels.map { "\($0.width)×\($0.height)" } ?? "-"
+      let safe = device.safeArea.map { "\(formatNumber($0.top)) / \(formatNumber($0.bottom))" } ?? "unknown"
+      rows.append([
+        device.id, device.name, "\(formatNumber(screen.points.width))×\(formatNumber(screen.points.height))",
+        "@\(screen.scale)x", "\(screen.pixels.width)×\(screen.pixels.height)", panel, screen.id, safe,
+        screen.sources.map(\.rawValue).joined(separator: ","),
+      ])
+    }
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
+    return rows.map { row in
+      zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n") + "\n"
+  }
+
+  static func json(_ devices: [Device]) -> String {
+    let objects: [[String: Any]] = devices.map { device in
+      let screen = device.screen
+      var object: [String: Any] = [
+        "id": device.id, "name": device.name, "family": device.family.rawValue,
+        "points": ["width": screen.points.width, "height": screen.points.height],
+        "scale": screen.scale,
+        "pixels": ["width": screen.pixels.width, "height": screen.pixels.height],
+        "screenClass": screen.id,
+        "sources": screen.sources.map(\.rawValue),
+      ]
+      if let panel = device.panelPixels {
+        object["panelPixels"] = ["width": panel.width, "height": panel.height]
+        object["panelSource"] = device.panelSource?.rawValue
+      }
+      if let safe = device.safeArea {
+        object["safeArea"] = ["top": safe.top, "bottom": safe.bottom, "left": safe.left, "right": safe.right]
+        object["safeAreaSource"] = screen.safeAreaSource.rawValue
+      } else {
+        object["safeArea"] = NSNull()
+      }
+      return object
+    }
+    let data = try! JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,89 @@
+import Wallpapers
+
+/// One command-line option: its names, its value, its help, and the design field it sets.
+struct OptionSpec {
+  /// Long name first (`--output`), then any short alias (`-o`).
+  let names: [String]
+  /// The placeholder shown in help (`PATH`); nil for a switch.
+  let valueName: String?
+  let help: String
+  /// The design field the option sets, so flags and design files share one set of rules.
+  let field: [String]?
+  /// The value a switch puts into its field (`--no-label` → false).
+  var switchValue: JSONValue.Kind? = nil
+  var repeatable = false
+
+  var name: String { names[0] }
+}
+
+/// The options given on a command line, split into design overrides and the command's own.
+struct ParsedArguments {
+  var positional: [String] = []
+  var overrides: [DesignOverride] = []
+  /// Options that are not design fields, by long name; switches map to "".
+  var values: [String: String] = [:]
+
+  func has(_ name: String) -> Bool { values[name] != nil }
+}
+
+enum ArgumentParser {
+  /// Splits `arguments` by `specs`. `--name=value` and `--name value` are both accepted.
+  ///
+  /// - Throws: `CLIError.usage` for an unknown option (with the closest names), a missing
+  ///   value, too many positional arguments, or an option given twice.
+  static func parse(_ arguments: [String], specs: [OptionSpec], maxPositional: Int) throws(CLIError)
+    -> ParsedArguments
+  {
+    var parsed = ParsedArguments()
+    var seen = Set<String>()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      guard argument.hasPrefix("-"), argument != "-" else {
+        guard parsed.positional.count < maxPositional else {
+          throw .usage("unexpected argument '\(argument)'")
+        }
+        parsed.positional.append(argument)
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let spec = specs.first(where: { $0.names.contains(name) }) else {
+        let candidates = specs.flatMap(\.names).filter { $0.hasPrefix("--") }
+        let hint = closest(to: name, in: candidates).first.map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage("unknown option '\(name)'\(hint)")
+      }
+      guard spec.repeatable || seen.insert(spec.name).inserted else {
+        throw .usage("\(spec.name) is given more than once")
+      }
+      let value: String?
+      if spec.valueName != nil {
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw .usage("\(spec.name) needs a value (\(spec.valueName!))")
+        }
+      } else {
+        guard inlineValue == nil else { throw .usage("\(spec.name) takes no value") }
+        value = nil
+      }
+      if let field = spec.field {
+        let kind = spec.switchValue ?? .string(value ?? "")
+        parsed.overrides.append(
+          DesignOverride(
+            path: field, value: JSONValue(kind, origin: .flag(spec.name)), appends: spec.repeatable))
+      } else {
+        parsed.values[spec.name] = value ?? ""
+      }
+    }
+    return parsed
+  }
+}

@@ -1,0 +1,73 @@
+import CairoRendering
+import Foundation
+import Wallpapers
+
+/// The `wallpaper` command: dispatches to subcommands and turns their errors into one line on
+/// stderr and an exit status. A library, so tests run it in-process as well as as a binary.
+public struct WallpaperTool {
+  public static let version = "0.1.0"
+
+  /// Where output goes; tests capture it.
+  public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+      self.out = out
+      self.err = err
+    }
+
+    public static let standard = Console(
+      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      err: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+
+  let console: Console
+  let environment: [String: String]
+
+  public init(console: Console = .standard, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.console = console
+    self.environment = environment
+  }
+
+  static let help = HelpPage(
+    overview: "Compose layered wallpapers and render them to PNG, SVG and PDF for every iPhone and iPad.",
+    usage: "wallpaper <subcommand> [options]",
+    subcommands: [
+      ("render", "Render one design for one device to a PNG, SVG or PDF file."),
+      ("devices", "List the device catalogue."),
+    ],
+    footer: "See 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.")
+
+  /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+  public func run(_ arguments: [String]) -> Int32 {
+    do {
+      try dispatch(arguments)
+      return 0
+    } catch {
+      console.err("error: \(error.description)\n")
+      return error.exitCode
+    }
+  }
+
+  private func dispatch(_ arguments: [String]) throws(CLIError) {
+    guard let command = arguments.first else {
+      console.err(Self.help.text)
+      throw .usage("no subcommand given (one of: render, devices)")
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "-h", "--help", "help":
+      console.out(Self.help.text)
+    case "--version":
+      console.out("wallpaper \(Self.version)\n")
+    case "render":
+      try RenderCommand(console: console, environment: environment).run(rest)
+    case "devices":
+      try DevicesCommand(console: console).run(rest)
+    default:
+      let hint = closest(to: command, in: ["render", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown subcommand '\(command)' (allowed: render, devices)\(hint)")
+    }
+  }
+}

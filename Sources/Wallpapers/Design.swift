@@ -1,0 +1,72 @@
+import Foundation
+import SceneGraph
+
+/// The file formats a design can be written to.
+public enum FileFormat: String, Hashable, Sendable, CaseIterable {
+  case png, svg, pdf
+}
+
+/// A validated wallpaper design: what to draw and for which device. Built from a design file,
+/// command-line flags, or Swift code; turned into a `Scene` by `Design.scene()`.
+public struct Design: Sendable {
+  /// Used in file names and document titles.
+  public var name: String = "wallpaper"
+  public var device: Device
+  /// Device pixels per point for PNG; nil means the device's own scale.
+  public var scale: Double?
+  /// nil means: from the output file's extension.
+  public var format: FileFormat?
+  /// The output path, resolved against the working directory.
+  public var output: String?
+  public var background = Background()
+
+  public init(device: Device) { self.device = device }
+
+  /// The canvas in points.
+  public var canvasSize: Size { device.screen.points }
+
+  /// The scale to render PNG at.
+  public var effectiveScale: Double { scale ?? Double(device.screen.scale) }
+}
+
+/// The bottom layer: a colour or gradient, optionally under a photo.
+public struct Background: Sendable, Hashable {
+  /// nil is transparent.
+  public var color: Color? = .white
+  public var gradient: Gradient?
+  public var image: BackgroundImage?
+
+  public init() {}
+}
+
+/// A gradient across the whole canvas.
+public struct Gradient: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable { case linear, radial }
+  public var kind: Kind
+  /// Two or more colours, evenly spaced.
+  public var colors: [Color]
+  /// For linear gradients: the direction in degrees, 0 = top to bottom, 90 = left to right.
+  public var angle: Double
+
+  public init(kind: Kind, colors: [Color], angle: Double = 0) {
+    self.kind = kind
+    self.colors = colors
+    self.angle = angle
+  }
+}
+
+/// A PNG photo drawn over the background colour.
+public struct BackgroundImage: Sendable, Hashable {
+  /// The file as given (for messages).
+  public var path: String
+  public var png: [UInt8]
+  public var mode: ContentMode
+  public var opacity: Opacity
+
+  public init(path: String, png: [UInt8], mode: ContentMode = .fill, opacity: Opacity = .opaque) {
+    self.path = path
+    self.png = png
+    self.mode = mode
+    self.opacity = opacity
+  }
+}

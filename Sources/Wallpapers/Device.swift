@@ -1,0 +1,83 @@
+import SceneGraph
+
+/// Where a number in the catalogue comes from (see DEVICES.md for the full references).
+public enum Source: String, Hashable, Sendable, CaseIterable {
+  /// Apple Human Interface Guidelines, Layout → Specifications (9 Sep 2025).
+  case hig = "S1"
+  /// learnui.design iOS guide (iPhone 1–4s).
+  case learnUI = "S2"
+  /// iPhone 6/7/8 Plus downsampling, 1242×2208 rendered to a 1080×1920 panel.
+  case plusDownsampling = "S3"
+  /// iPhone 12/13 mini downsampling, 1125×2436 rendered to a 1080×2340 panel.
+  case miniDownsampling = "S4"
+  /// Community home-screen measurements (mzeryck/Widget-Blur).
+  case widgetBlur = "S5"
+  /// App Store Connect screenshot specifications.
+  case appStoreConnect = "S7"
+  /// Safe-area insets as reported by Xcode's simulators and collected by the community
+  /// (useyourloaf.com screen-size tables); not published by Apple.
+  case simulatorInsets = "S8"
+  /// The Grid Wallpaper write-up, measured by hand.
+  case seed = "SEED"
+  /// No source: the number is an estimate and says so.
+  case unverified = "unverified"
+
+  public var summary: String {
+    switch self {
+    case .hig: return "Apple HIG, Layout → Specifications"
+    case .learnUI: return "learnui.design iOS guide"
+    case .plusDownsampling: return "Plus-model downsampling"
+    case .miniDownsampling: return "mini-model downsampling"
+    case .widgetBlur: return "community home-screen measurements (Widget-Blur)"
+    case .appStoreConnect: return "App Store Connect screenshot specifications"
+    case .simulatorInsets: return "simulator safe-area insets (community tables)"
+    case .seed: return "Grid Wallpaper write-up, measured by hand"
+    case .unverified: return "unverified"
+    }
+  }
+}
+
+public enum DeviceFamily: String, Hashable, Sendable, CaseIterable {
+  case iphone, ipad
+}
+
+/// Models that share a logical screen: the same size in points and the same scale.
+/// A wallpaper is the same image for every model of a class.
+public struct ScreenClass: Hashable, Sendable {
+  /// `WxH` in points (`402x874`); classes that share points but differ in scale get `-2x`/`-3x`.
+  public let id: String
+  /// Portrait size in points.
+  public let points: Size
+  /// Device pixels per point.
+  public let scale: Int
+  public let family: DeviceFamily
+  /// Status bar / sensor housing (top) and home indicator (bottom) in portrait, in points;
+  /// nil where no measurement is known.
+  public let safeArea: EdgeInsets?
+  public let sources: [Source]
+  public let safeAreaSource: Source
+
+  /// `round(points × scale)`: the size a wallpaper PNG for this class must have.
+  public var pixels: (width: Int, height: Int) {
+    (Int((points.width * Double(scale)).rounded()), Int((points.height * Double(scale)).rounded()))
+  }
+}
+
+/// One model in the catalogue.
+public struct Device: Hashable, Sendable {
+  /// Lower-case marketing name with hyphens (`iphone-16-pro`, `ipad-pro-13-m4`).
+  public let id: String
+  public let name: String
+  public let screen: ScreenClass
+  /// The physical panel when the system downsamples the rendered pixels, else nil.
+  public let panelPixels: (width: Int, height: Int)?
+  public let panelSource: Source?
+  /// Overrides the class's safe area where a model differs (the minis' taller status bar).
+  public let safeAreaOverride: EdgeInsets?
+
+  public var family: DeviceFamily { screen.family }
+  public var safeArea: EdgeInsets? { safeAreaOverride ?? screen.safeArea }
+
+  public static func == (lhs: Device, rhs: Device) -> Bool { lhs.id == rhs.id }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -1,0 +1,212 @@
+import SceneGraph
+
+/// Every supported iPhone and iPad, from the iPhone 4 to the iPhone 17 family and the 13" iPad
+/// Pro, grouped by screen class. Numbers and sources follow DEVICES.md.
+public enum DeviceCatalog {
+  /// All models, iPhones first, in order of screen introduction.
+  public static let devices: [Device] = classes.flatMap { entry in
+    entry.models.map { model in
+      Device(
+        id: model.id, name: model.name, screen: entry.screen, panelPixels: model.panel,
+        panelSource: model.panelSource, safeAreaOverride: model.safeArea)
+    }
+  }
+
+  /// All screen classes, in catalogue order.
+  public static let screenClasses: [ScreenClass] = classes.map(\.screen)
+
+  /// The model with `id`, or nil.
+  public static func device(id: String) -> Device? {
+    devices.first { $0.id == id.lowercased() }
+  }
+
+  /// The models of a screen class.
+  public static func models(of screen: ScreenClass) -> [Device] {
+    devices.filter { $0.screen.id == screen.id }
+  }
+
+  /// The ids closest to `id`, for "did you mean" hints.
+  public static func suggestions(for id: String) -> [String] {
+    closest(to: id, in: devices.map(\.id))
+  }
+
+  // MARK: Data
+
+  private struct Model {
+    let id: String
+    let name: String
+    var panel: (width: Int, height: Int)? = nil
+    var panelSource: Source? = nil
+    var safeArea: EdgeInsets? = nil
+  }
+
+  private static func screen(
+    _ id: String, _ width: Double, _ height: Double, scale: Int, _ family: DeviceFamily,
+    safeTop: Double?, safeBottom: Double, sources: [Source], safeAreaSource: Source = .simulatorInsets
+  ) -> ScreenClass {
+    ScreenClass(
+      id: id, points: try! Size(width: width, height: height), scale: scale, family: family,
+      safeArea: safeTop.map { try! EdgeInsets(top: $0, left: 0, bottom: safeBottom, right: 0) },
+      sources: sources, safeAreaSource: safeTop == nil ? .unverified : safeAreaSource)
+  }
+
+  private static func insets(top: Double, bottom: Double) -> EdgeInsets {
+    try! EdgeInsets(top: top, left: 0, bottom: bottom, right: 0)
+  }
+
+  private static let miniPanel: (Int, Int) = (1080, 2340)
+  private static let plusPanel: (Int, Int) = (1080, 1920)
+
+  private static let classes: [(screen: ScreenClass, models: [Model])] = [
+    (
+      screen("320x480", 320, 480, scale: 2, .iphone, safeTop: 20, safeBottom: 0, sources: [.learnUI]),
+      [Model(id: "iphone-4", name: "iPhone 4"), Model(id: "iphone-4s", name: "iPhone 4s")]
+    ),
+    (
+      screen("320x568", 320, 568, scale: 2, .iphone, safeTop: 20, safeBottom: 0, sources: [.hig]),
+      [
+        Model(id: "iphone-5", name: "iPhone 5"), Model(id: "iphone-5s", name: "iPhone 5s"),
+        Model(id: "iphone-5c", name: "iPhone 5c"),
+        Model(id: "iphone-se-1", name: "iPhone SE (1st generation)"),
+      ]
+    ),
+    (
+      screen("375x667", 375, 667, scale: 2, .iphone, safeTop: 20, safeBottom: 0, sources: [.hig]),
+      [
+        Model(id: "iphone-6", name: "iPhone 6"), Model(id: "iphone-6s", name: "iPhone 6s"),
+        Model(id: "iphone-7", name: "iPhone 7"), Model(id: "iphone-8", name: "iPhone 8"),
+        Model(id: "iphone-se-2", name: "iPhone SE (2nd generation)"),
+        Model(id: "iphone-se-3", name: "iPhone SE (3rd generation)"),
+      ]
+    ),
+    (
+      screen("414x736", 414, 736, scale: 3, .iphone, safeTop: 20, safeBottom: 0, sources: [.hig, .plusDownsampling]),
+      [
+        Model(id: "iphone-6-plus", name: "iPhone 6 Plus", panel: plusPanel, panelSource: .plusDownsampling),
+        Model(id: "iphone-6s-plus", name: "iPhone 6s Plus", panel: plusPanel, panelSource: .plusDownsampling),
+        Model(id: "iphone-7-plus", name: "iPhone 7 Plus", panel: plusPanel, panelSource: .plusDownsampling),
+        Model(id: "iphone-8-plus", name: "iPhone 8 Plus", panel: plusPanel, panelSource: .plusDownsampling),
+      ]
+    ),
+    (
+      screen("375x812", 375, 812, scale: 3, .iphone, safeTop: 44, safeBottom: 34, sources: [.hig, .miniDownsampling]),
+      [
+        Model(id: "iphone-x", name: "iPhone X"), Model(id: "iphone-xs", name: "iPhone XS"),
+        Model(id: "iphone-11-pro", name: "iPhone 11 Pro"),
+        Model(
+          id: "iphone-12-mini", name: "iPhone 12 mini", panel: miniPanel,
+          panelSource: .miniDownsampling, safeArea: insets(top: 50, bottom: 34)),
+        Model(
+          id: "iphone-13-mini", name: "iPhone 13 mini", panel: miniPanel,
+          panelSource: .miniDownsampling, safeArea: insets(top: 50, bottom: 34)),
+      ]
+    ),
+    (
+      screen("414x896-2x", 414, 896, scale: 2, .iphone, safeTop: 48, safeBottom: 34, sources: [.hig]),
+      [Model(id: "iphone-xr", name: "iPhone XR"), Model(id: "iphone-11", name: "iPhone 11")]
+    ),
+    (
+      screen("414x896-3x", 414, 896, scale: 3, .iphone, safeTop: 44, safeBottom: 34, sources: [.hig]),
+      [
+        Model(id: "iphone-xs-max", name: "iPhone XS Max"),
+        Model(id: "iphone-11-pro-max", name: "iPhone 11 Pro Max"),
+      ]
+    ),
+    (
+      screen("390x844", 390, 844, scale: 3, .iphone, safeTop: 47, safeBottom: 34, sources: [.hig]),
+      [
+        Model(id: "iphone-12", name: "iPhone 12"), Model(id: "iphone-12-pro", name: "iPhone 12 Pro"),
+        Model(id: "iphone-13", name: "iPhone 13"), Model(id: "iphone-13-pro", name: "iPhone 13 Pro"),
+        Model(id: "iphone-14", name: "iPhone 14"), Model(id: "iphone-16e", name: "iPhone 16e"),
+      ]
+    ),
+    (
+      screen("428x926", 428, 926, scale: 3, .iphone, safeTop: 47, safeBottom: 34, sources: [.hig]),
+      [
+        Model(id: "iphone-12-pro-max", name: "iPhone 12 Pro Max"),
+        Model(id: "iphone-13-pro-max", name: "iPhone 13 Pro Max"),
+        Model(id: "iphone-14-plus", name: "iPhone 14 Plus"),
+      ]
+    ),
+    (
+      screen("393x852", 393, 852, scale: 3, .iphone, safeTop: 59, safeBottom: 34, sources: [.hig]),
+      [
+        Model(id: "iphone-14-pro", name: "iPhone 14 Pro"), Model(id: "iphone-15", name: "iPhone 15"),
+        Model(id: "iphone-15-pro", name: "iPhone 15 Pro"), Model(id: "iphone-16", name: "iPhone 16"),
+      ]
+    ),
+    (
+      screen("430x932", 430, 932, scale: 3, .iphone, safeTop: 59, safeBottom: 34, sources: [.hig, .appStoreConnect]),
+      [
+        Model(id: "iphone-14-pro-max", name: "iPhone 14 Pro Max"),
+        Model(id: "iphone-15-plus", name: "iPhone 15 Plus"),
+        Model(id: "iphone-15-pro-max", name: "iPhone 15 Pro Max"),
+        Model(id: "iphone-16-plus", name: "iPhone 16 Plus"),
+      ]
+    ),
+    (
+      screen("402x874", 402, 874, scale: 3, .iphone, safeTop: 62, safeBottom: 34, sources: [.hig]),
+      [
+        Model(id: "iphone-16-pro", name: "iPhone 16 Pro"), Model(id: "iphone-17", name: "iPhone 17"),
+        Model(id: "iphone-17-pro", name: "iPhone 17 Pro"),
+      ]
+    ),
+    (
+      screen("420x912", 420, 912, scale: 3, .iphone, safeTop: nil, safeBottom: 34, sources: [.hig, .appStoreConnect]),
+      [Model(id: "iphone-air", name: "iPhone Air")]
+    ),
+    (
+      screen("440x956", 440, 956, scale: 3, .iphone, safeTop: 62, safeBottom: 34, sources: [.hig, .appStoreConnect]),
+      [
+        Model(id: "iphone-16-pro-max", name: "iPhone 16 Pro Max"),
+        Model(id: "iphone-17-pro-max", name: "iPhone 17 Pro Max"),
+      ]
+    ),
+    (
+      screen("768x1024", 768, 1024, scale: 2, .ipad, safeTop: 20, safeBottom: 0, sources: [.hig]),
+      [
+        Model(id: "ipad-9-7", name: "iPad 9.7\""), Model(id: "ipad-air-9-7", name: "iPad Air 9.7\""),
+        Model(id: "ipad-pro-9-7", name: "iPad Pro 9.7\""),
+        Model(id: "ipad-mini-7-9", name: "iPad mini 7.9\""),
+      ]
+    ),
+    (
+      screen("810x1080", 810, 1080, scale: 2, .ipad, safeTop: 20, safeBottom: 0, sources: [.hig]),
+      [Model(id: "ipad-10-2", name: "iPad 10.2\"")]
+    ),
+    (
+      screen("744x1133", 744, 1133, scale: 2, .ipad, safeTop: 24, safeBottom: 20, sources: [.hig]),
+      [Model(id: "ipad-mini-8-3", name: "iPad mini 8.3\"")]
+    ),
+    (
+      screen("820x1180", 820, 1180, scale: 2, .ipad, safeTop: 24, safeBottom: 20, sources: [.hig]),
+      [
+        Model(id: "ipad-air-10-9", name: "iPad Air 10.9\""),
+        Model(id: "ipad-air-11", name: "iPad Air 11\""), Model(id: "ipad-11", name: "iPad 11\""),
+      ]
+    ),
+    (
+      screen("834x1112", 834, 1112, scale: 2, .ipad, safeTop: 20, safeBottom: 0, sources: [.hig]),
+      [Model(id: "ipad-air-10-5", name: "iPad Air 10.5\"")]
+    ),
+    (
+      screen("834x1194", 834, 1194, scale: 2, .ipad, safeTop: 24, safeBottom: 20, sources: [.hig]),
+      [Model(id: "ipad-pro-11", name: "iPad Pro 11\" (1st–4th generation)")]
+    ),
+    (
+      screen("834x1210", 834, 1210, scale: 2, .ipad, safeTop: nil, safeBottom: 20, sources: [.unverified]),
+      [Model(id: "ipad-pro-11-m4", name: "iPad Pro 11\" (M4)")]
+    ),
+    (
+      screen("1024x1366", 1024, 1366, scale: 2, .ipad, safeTop: 24, safeBottom: 20, sources: [.hig]),
+      [
+        Model(id: "ipad-pro-12-9", name: "iPad Pro 12.9\""),
+        Model(id: "ipad-air-13", name: "iPad Air 13\""),
+      ]
+    ),
+    (
+      screen("1032x1376", 1032, 1376, scale: 2, .ipad, safeTop: 24, safeBottom: 20, sources: [.appStoreConnect]),
+      [Model(id: "ipad-pro-13-m4", name: "iPad Pro 13\" (M4)")]
+    ),
+  ]
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SceneGraph
+
+/// Reads the fields of one JSON object, checking types and ranges, and reports any field it was
+/// not asked for as unknown, so typos fail instead of being ignored.
+///
+/// Values that came from command-line flags arrive as strings and are parsed here, so the
+/// file and the flags share one set of rules.
+struct FieldReader {
+  let value: JSONValue
+  /// The dotted path of this object, empty at the top level.
+  let path: String
+  private let members: [JSONValue.Member]
+
+  init(_ value: JSONValue, path: String) throws(DesignError) {
+    guard case .object(let members) = value.kind else {
+      throw DesignError(
+        origin: value.origin, field: path.isEmpty ? nil : path,
+        message: "is \(value.typeName), expected an object")
+    }
+    self.value = value
+    self.path = path
+    self.members = members
+  }
+
+  func fieldPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+  /// The raw value of `key`, or nil when absent or null.
+  func raw(_ key: String) -> JSONValue? {
+    guard let value = members.first(where: { $0.key == key })?.value else { return nil }
+    if case .null = value.kind { return nil }
+    return value
+  }
+
+  /// Fails on the first field not in `known`, suggesting the closest known name.
+  func rejectUnknown(_ known: [String]) throws(DesignError) {
+    for member in members where !known.contains(member.key) {
+      let hint = closest(to: member.key, in: known).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw DesignError(
+        origin: member.origin, field: fieldPath(member.key),
+        message: "unknown field (allowed: \(known.joined(separator: ", ")))\(hint)")
+    }
+  }
+
+  func typeError(_ value: JSONValue, _ key: String, expected: String) -> DesignError {
+    DesignError(
+      origin: value.origin, field: fieldPath(key),
+      message: "is \(value.typeName), expected \(expected)")
+  }
+
+  func object(_ key: String) throws(DesignError) -> FieldReader? {
+    guard let value = raw(key) else { return nil }
+    return try FieldReader(value, path: fieldPath(key))
+  }
+
+  func string(_ key: String) throws(DesignError) -> String? {
+    guard let value = raw(key) else { return nil }
+    guard case .string(let text) = value.kind else { throw typeError(value, key, expected: "a string") }
+    return text
+  }
+
+  func bool(_ key: String) throws(DesignError) -> Bool? {
+    guard let value = raw(key) else { return nil }
+    switch value.kind {
+    case .bool(let flag): return flag
+    case .string(let text) where value.isFromFlag:
+      switch text.lowercased() {
+      case "true", "yes", "on", "1": return true
+      case "false", "no", "off", "0": return false
+      default:
+        throw DesignError.invalid(value, field: fieldPath(key), shown: "'\(text)'", allowed: "true or false")
+      }
+    default: throw typeError(value, key, expected: "true or false")
+    }
+  }
+
+  /// A finite number within `range`.
+  func number(_ key: String, in range: ClosedRange<Double>, allowed: String? = nil) throws(DesignError) -> Double? {
+    guard let value = raw(key) else { return nil }
+    let number: Double
+    switch value.kind {
+    case .number(let n): number = n
+    case .string(let text) where value.isFromFlag:
+      guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
+        throw DesignError.invalid(
+          value, field: fieldPath(key), shown: "'\(text)'", allowed: allowed ?? describe(range))
+      }
+      number = n
+    default: throw typeError(value, key, expected: "a number")
+    }
+    guard range.contains(number) else {
+      throw DesignError.invalid(value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed ?? describe(range))
+    }
+    return number
+  }
+
+  /// A whole number within `range`.
+  func integer(_ key: String, in range: ClosedRange<Int>) throws(DesignError) -> Int? {
+    guard let value = raw(key) else { return nil }
+    let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    guard let number = try number(key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, allowed: allowed) else { return nil }
+    guard number == number.rounded(), let whole = Int(exactly: number), range.contains(whole) else {
+      throw DesignError.invalid(value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed)
+    }
+    return whole
+  }
+
+  /// One of a closed set of words (an enum's raw values).
+  func choice<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type) throws(DesignError) -> T?
+  where T.RawValue == String {
+    guard let text = try string(key) else { return nil }
+    if let choice = T(rawValue: text) { return choice }
+    let names = T.allCases.map(\.rawValue)
+    throw DesignError.invalid(
+      raw(key)!, field: fieldPath(key), shown: "'\(text)'", allowed: names.joined(separator: ", "))
+  }
+
+  func color(_ key: String) throws(DesignError) -> Color? {
+    guard let text = try string(key) else { return nil }
+    guard let color = Color(parsing: text) else {
+      throw DesignError.invalid(
+        raw(key)!, field: fieldPath(key), shown: "'\(text)'",
+        allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
+    }
+    return color
+  }
+
+  /// The elements of an array field; a single flag value counts as a one-element array.
+  func array(_ key: String) throws(DesignError) -> [JSONValue]? {
+    guard let value = raw(key) else { return nil }
+    switch value.kind {
+    case .array(let elements): return elements
+    case .string where value.isFromFlag: return [value]
+    default: throw typeError(value, key, expected: "an array")
+    }
+  }
+
+  private func describe(_ range: ClosedRange<Double>) -> String {
+    "a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
+  }
+}
+
+extension JSONValue {
+  var isFromFlag: Bool {
+    if case .flag = origin { return true }
+    return false
+  }
+}
+
+/// A number as people write it: `2`, `0.5`, `1e-7`.
+public func formatNumber(_ number: Double) -> String {
+  if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+  return "\(number)"
+}

@@ -1,0 +1,4 @@
+import Foundation
+import WallpaperCLI
+
+exit(WallpaperTool().run(Array(CommandLine.arguments.dropFirst())))
