@@ -147,7 +147,12 @@ final class Canvas {
     cairo_translate(
       cr, frame.minX + (frame.width - width * sx) / 2, frame.minY + (frame.height - height * sy) / 2)
     cairo_scale(cr, sx, sy)
+    // Clip to the image itself and pad its edge pixels outwards, so smoothing never fades
+    // the image's border into transparency.
+    cairo_rectangle(cr, 0, 0, width, height)
+    cairo_clip(cr)
     cairo_set_source_surface(cr, decoded.surface, 0, 0)
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
     cairo_paint(cr)
   }

@@ -1,0 +1,95 @@
+import SceneGraph
+import TestSupport
+import XCTest
+
+final class ValidationTests: XCTestCase {
+  func testNegativeAndNonFiniteSizesAreRejectedNamingTheValue() {
+    XCTAssertThrowsError(try Size(width: -1, height: 10)) { error in
+      XCTAssertEqual((error as? SceneError)?.field, "size.width")
+      XCTAssertEqual((error as? SceneError)?.value, "-1.0")
+    }
+    XCTAssertThrowsError(try Size(width: 10, height: .nan)) { error in
+      XCTAssertEqual((error as? SceneError)?.field, "size.height")
+    }
+    XCTAssertThrowsError(try Point(x: .infinity, y: 0)) { error in
+      XCTAssertEqual((error as? SceneError)?.field, "point.x")
+    }
+    XCTAssertThrowsError(try Scene(size: Size(width: 0, height: 10), nodes: []))
+  }
+
+  func testOpacityAndColoursMustBeInUnitRange() {
+    XCTAssertThrowsError(try Opacity(1.5)) { error in
+      XCTAssertEqual(String(describing: error), "opacity: 1.5 is not allowed (a number in 0…1)")
+    }
+    XCTAssertThrowsError(try Opacity(-0.1))
+    XCTAssertThrowsError(try Opacity(.nan))
+    XCTAssertNoThrow(try Opacity(0))
+    XCTAssertNoThrow(try Opacity(1))
+    XCTAssertThrowsError(try Color(red: 1.2, green: 0, blue: 0)) { error in
+      XCTAssertEqual((error as? SceneError)?.field, "color.red")
+    }
+  }
+
+  func testGradientsNeedTwoAscendingStopsAndPositiveRadius() throws {
+    let red = try GradientStop(offset: 0, color: .black)
+    let blue = try GradientStop(offset: 1, color: .white)
+    XCTAssertThrowsError(try Paint.linear(from: .zero, to: Point(x: 1, y: 1), stops: [red]))
+    XCTAssertThrowsError(try Paint.linear(from: .zero, to: Point(x: 1, y: 1), stops: [blue, red]))
+    XCTAssertThrowsError(try Paint.radial(center: .zero, radius: 0, stops: [red, blue]))
+    XCTAssertThrowsError(try GradientStop(offset: 1.01, color: .black))
+    XCTAssertNoThrow(try Paint.radial(center: .zero, radius: 3, stops: [red, blue]))
+  }
+
+  func testStrokesTextAndTransformsRejectBadValues() throws {
+    XCTAssertThrowsError(try Stroke(.solid(.black), width: 0))
+    XCTAssertThrowsError(try Stroke(.solid(.black), width: .devicePixels(0)))
+    let font = FontReference(path: "x.ttf")
+    XCTAssertThrowsError(try TextNode("", font: font, size: 10, color: .black, position: .zero))
+    XCTAssertThrowsError(try TextNode("a\nb", font: font, size: 10, color: .black, position: .zero)) { error in
+      XCTAssertEqual((error as? SceneError)?.value, "U+000A")
+    }
+    XCTAssertThrowsError(try TextNode("a", font: font, size: -3, color: .black, position: .zero))
+    XCTAssertThrowsError(try AffineTransform.scale(0, 1))
+    XCTAssertThrowsError(try Geometry.rounded(Rect(x: 0, y: 0, width: 1, height: 1), radius: -1))
+    XCTAssertThrowsError(try Path([.line(to: .zero)]))
+  }
+
+  func testTransformsComposeInOrder() throws {
+    let t = try AffineTransform.scale(2, 2).then(.translation(Vector(dx: 10, dy: 0)))
+    XCTAssertEqual(t.apply(to: try Point(x: 1, y: 1)), try Point(x: 12, y: 2))
+  }
+}
+
+final class SceneDumpTests: XCTestCase {
+  func testDumpIsStableAndShowsEveryNodeKind() throws {
+    var path = Path()
+    path.move(to: try Point(x: 0, y: 0))
+    path.line(to: try Point(x: 10, y: 0))
+    path.curve(to: try Point(x: 10, y: 10), control1: try Point(x: 12, y: 2), control2: try Point(x: 12, y: 8))
+    path.close()
+    let gradient = try Paint.linear(
+      from: .zero, to: Point(x: 0, y: 100),
+      stops: [GradientStop(offset: 0, color: Color(rgb: 0xFF8800)), GradientStop(offset: 1, color: .white)])
+    let scene = try Scene(
+      size: Size(width: 375, height: 667.5),
+      nodes: [
+        .group(
+          Group(
+            name: "background", transform: .translation(Vector(dx: 1.25, dy: 0)), opacity: Opacity(0.5),
+            clip: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)),
+            children: [
+              .shape(ShapeNode(.rectangle(Rect(x: 0, y: 0, width: 375, height: 667.5)), fill: gradient)),
+              .shape(
+                ShapeNode(
+                  .path(path), fill: nil,
+                  stroke: try Stroke(.solid(Color(rgb: 0x112233, alpha: 0x80)), width: .devicePixels(1), cap: .round))),
+            ])),
+        .text(
+          try TextNode(
+            "Autumn", font: FontReference(path: "/x/Quicksand-Bold.ttf"), size: 48, color: .black,
+            position: Point(x: 187.5, y: 120), anchor: TextAnchor(.center, .top))),
+        .image(ImageNode(png: [1, 2, 3], frame: Rect(x: 0, y: 0, width: 10, height: 20), mode: .fit)),
+      ])
+    Golden.assertText(scene.dump(), matches: "dump")
+  }
+}

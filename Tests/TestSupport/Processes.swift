@@ -1,0 +1,73 @@
+import Foundation
+
+/// The result of running a program.
+public struct ProcessResult {
+  public let status: Int32
+  public let stdout: String
+  public let stderr: String
+}
+
+public enum Processes {
+  /// The folder holding the test bundle and the built products (`.build/debug`).
+  public static var productsFolder: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  }
+
+  /// The built `wallpaper` binary.
+  public static var wallpaperBinary: String {
+    var folder = productsFolder
+    // The test runner may be inside a `.xctest` bundle.
+    while folder.path != "/" {
+      let candidate = folder.appendingPathComponent("wallpaper").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return productsFolder.appendingPathComponent("wallpaper").path
+  }
+
+  /// Runs `executable` with `arguments`, optionally in `directory` and with extra environment.
+  public static func run(
+    _ executable: String, _ arguments: [String], in directory: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : try which(executable))
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes while the process runs, so neither can fill up and block it.
+    let group = DispatchGroup()
+    // nonisolated(unsafe): each variable is written by one reader block and read only after
+    // group.wait(), which orders the accesses.
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// The full path of a program on PATH; fails with the package to install when missing.
+  public static func which(_ program: String) throws -> String {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+      let candidate = "\(folder)/\(program)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw TestFailure("'\(program)' is not installed; `make deps` installs it (see README)")
+  }
+
+  /// A fresh temporary folder, removed by the caller.
+  public static func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "wallpaper-tests-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+}
