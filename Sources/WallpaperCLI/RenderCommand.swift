@@ -69,8 +69,8 @@ struct RenderCommand {
     guard let output = design.output else {
       throw .usage("--output: no output file given (use -o PATH or an \"output\" field)")
     }
-    let format = try DesignRendering.format(for: output, explicit: design.format)
     try DesignRendering.checkOutputPath(output)
+    let format = try DesignRendering.format(for: output, explicit: design.format)
     let info = try DesignRendering.documentInfo(for: design, environment: environment)
     let bytes = try DesignRendering.render(scene, format: format, scale: design.effectiveScale, info: info)
     try AtomicFile.write(bytes, to: output)

@@ -1,0 +1,43 @@
+# The two set-up commands: `make demo` and `make test`. Both install missing system packages.
+SWIFT ?= swift
+WALLPAPER = .build/debug/wallpaper
+
+.PHONY: deps build demo test lint format samples clean
+
+deps:
+	@Scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+## Builds and renders every sample design into out/.
+demo: build
+	@mkdir -p out
+	@for design in Samples/*.json; do \
+	  name=$$(basename $$design .json); \
+	  for format in png svg pdf; do \
+	    $(WALLPAPER) render $$design -o out/$$name.$$format || exit 1; \
+	  done; \
+	  echo "rendered out/$$name.{png,svg,pdf}"; \
+	done
+
+## Runs the whole test suite (unit, golden images, cross-format, end-to-end).
+test: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Checks formatting against .swift-format.
+lint:
+	$(SWIFT) format lint --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+## Re-renders the previews committed under Samples/ (used by the README).
+samples: build
+	@for design in Samples/*.json; do \
+	  $(WALLPAPER) render $$design -o Samples/previews/$$(basename $$design .json).png --scale 1 || exit 1; \
+	done
+
+clean:
+	rm -rf .build out

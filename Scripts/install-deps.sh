@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, only those that are missing.
+# Usage: Scripts/install-deps.sh [extra-package ...]
+set -euo pipefail
+
+packages=(
+  pkg-config            # SwiftPM finds the C libraries through it
+  libcairo2-dev libfontconfig1-dev libfreetype-dev libharfbuzz-dev libpng-dev libqpdf-dev
+  poppler-utils         # pdfinfo, pdffonts, pdftotext, pdftoppm in tests
+  librsvg2-bin          # rsvg-convert: a second renderer for our SVG
+  qpdf                  # qpdf --check in tests
+  fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
+  "$@"
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

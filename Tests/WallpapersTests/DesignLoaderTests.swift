@@ -1,0 +1,138 @@
+import Foundation
+import SceneGraph
+import TestSupport
+import XCTest
+
+@testable import Wallpapers
+
+final class DesignLoaderTests: XCTestCase {
+  private var folder = ""
+
+  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func write(_ text: String, name: String = "design.json") throws -> String {
+    let path = "\(folder)/\(name)"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  private func flag(_ name: String, _ path: [String], _ value: String) -> DesignOverride {
+    DesignOverride(path: path, value: JSONValue(.string(value), origin: .flag(name)))
+  }
+
+  private func loadError(_ json: String, overrides: [DesignOverride] = []) throws -> String {
+    let path = try write(json)
+    do {
+      _ = try DesignLoader.load(file: path, overrides: overrides)
+      XCTFail("expected an error")
+      return ""
+    } catch {
+      return error.description.replacingOccurrences(of: folder + "/", with: "")
+    }
+  }
+
+  func testAFullDesignLoads() throws {
+    let path = try write(
+      """
+      {
+        "name": "sunset",
+        "device": "iphone-8",
+        "scale": 3,
+        "format": "svg",
+        "output": "out/x.svg",
+        "background": { "color": "#102030", "gradient": { "type": "radial", "colors": ["red", "#00FF0080"] } }
+      }
+      """)
+    let design = try DesignLoader.load(file: path, overrides: [])
+    XCTAssertEqual(design.name, "sunset")
+    XCTAssertEqual(design.device.id, "iphone-8")
+    XCTAssertEqual(design.effectiveScale, 3)
+    XCTAssertEqual(design.format, .svg)
+    XCTAssertEqual(design.background.color, Color(rgb: 0x102030))
+    XCTAssertEqual(design.background.gradient?.kind, .radial)
+    XCTAssertEqual(design.background.gradient?.colors.last, Color(rgb: 0x00FF00, alpha: 0x80))
+  }
+
+  func testFlagsWinOverTheFile() throws {
+    let path = try write(#"{ "device": "iphone-8", "scale": 3, "background": { "color": "red" } }"#)
+    let design = try DesignLoader.load(
+      file: path,
+      overrides: [
+        flag("--device", ["device"], "iphone-16-pro"), flag("--scale", ["scale"], "2"),
+        flag("--background-color", ["background", "color"], "none"),
+      ])
+    XCTAssertEqual(design.device.id, "iphone-16-pro")
+    XCTAssertEqual(design.scale, 2)
+    XCTAssertNil(design.background.color)
+    XCTAssertEqual(design.name, "design")
+  }
+
+  func testErrorsNameTheFileLineAndField() throws {
+    XCTAssertEqual(
+      try loadError("{\n  \"device\": \"iphone-8\",\n  \"backgroud\": {}\n}"),
+      "design.json:3: backgroud: unknown field (allowed: name, device, scale, format, output, background); did you mean 'background'?")
+    XCTAssertEqual(
+      try loadError("{\n  \"device\": \"iphone-8\",\n  \"scale\": \"two\"\n}"),
+      "design.json:3: scale: is a string, expected a number")
+    XCTAssertEqual(
+      try loadError("{\n  \"device\": \"iphone-8\",\n  \"background\": { \"color\": \"blu\" }\n}"),
+      "design.json:3: background.color: 'blu' is not allowed (#RRGGBB, #RRGGBBAA or a CSS colour name)")
+    XCTAssertEqual(
+      try loadError("{ \"device\": \"iphone-8\",\n \"scale\": 0 }"),
+      "design.json:2: scale: 0 is not allowed (a number > 0 and ≤ 10)")
+    XCTAssertTrue(
+      try loadError("{ \"device\": \"iphone-88\" }").hasPrefix(
+        "design.json:1: device: 'iphone-88' is not allowed (a device id from `wallpaper devices`; closest: iphone-8,"))
+  }
+
+  func testMalformedJSONNamesTheLine() throws {
+    XCTAssertEqual(try loadError("{\n  \"device\": \"iphone-8\",\n}"), "design.json:3: malformed JSON: expected a quoted field name")
+    XCTAssertEqual(try loadError("{ \"a\": 1, \"a\": 2 }"), "design.json:1: a: appears twice in one object")
+    XCTAssertEqual(try loadError("[1, 2"), "design.json:1: malformed JSON: the file ends inside an array")
+    XCTAssertEqual(try loadError("{\"device\": 01}"), "design.json:1: malformed JSON: '01' is not a valid number")
+    XCTAssertTrue(try loadError("").contains("the file ends where a value was expected"))
+  }
+
+  func testFlagErrorsNameTheFlag() throws {
+    let path = try write(#"{ "device": "iphone-8" }"#)
+    XCTAssertThrowsError(try DesignLoader.load(file: path, overrides: [flag("--scale", ["scale"], "abc")])) { error in
+      XCTAssertEqual("\(error)", "--scale: 'abc' is not allowed (a number > 0 and ≤ 10)")
+    }
+    XCTAssertThrowsError(try DesignLoader.load(file: path, overrides: [flag("--scale", ["scale"], "nan")])) { error in
+      XCTAssertEqual("\(error)", "--scale: 'nan' is not allowed (a number > 0 and ≤ 10)")
+    }
+  }
+
+  func testMissingAndFolderDesignFiles() {
+    XCTAssertThrowsError(try DesignLoader.load(file: "\(folder)/nope.json", overrides: [])) { error in
+      XCTAssertTrue("\(error)".hasSuffix("nope.json' does not exist"), "\(error)")
+    }
+    XCTAssertThrowsError(try DesignLoader.load(file: folder, overrides: [])) { error in
+      XCTAssertTrue("\(error)".hasSuffix("is a folder"), "\(error)")
+    }
+  }
+
+  func testJSONStringEscapes() throws {
+    let value = try JSONParser.parse(Array(#"{"s": "a\"\\\/\u00e9\ud83c\udf41\n"}"#.utf8), file: "x")
+    guard case .object(let members) = value.kind, case .string(let text) = members[0].value.kind else {
+      return XCTFail("not parsed")
+    }
+    XCTAssertEqual(text, "a\"\\/é🍁\n")
+  }
+
+  func testColourParsing() {
+    XCTAssertEqual(Color(parsing: "#abc"), Color(rgb: 0xAABBCC))
+    XCTAssertEqual(Color(parsing: "Tomato"), Color(rgb: 0xFF6347))
+    XCTAssertEqual(Color(parsing: "#FF000080"), Color(rgb: 0xFF0000, alpha: 0x80))
+    XCTAssertEqual(cssColors.count, 148)
+    XCTAssertNil(Color(parsing: "#12345"))
+    XCTAssertNil(Color(parsing: "reddish"))
+  }
+
+  func testSceneOfABackgroundDesign() throws {
+    var design = Design(device: DeviceCatalog.device(id: "iphone-8")!)
+    design.background.gradient = Gradient(kind: .linear, colors: [.white, .black], angle: 90)
+    Golden.assertText(try design.scene().dump(), matches: "background-gradient")
+  }
+}
