@@ -155,7 +155,7 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 /// An affine transform mapping (x, y) to (a·x + c·y + tx, b·x + d·y + ty), as in Cairo and PDF.
-public struct AffineTransform: Hashable, Sendable {
+public struct Transform: Hashable, Sendable {
   public let a: Double
   public let b: Double
   public let c: Double
@@ -190,28 +190,28 @@ public struct AffineTransform: Hashable, Sendable {
     self.ty = ty
   }
 
-  public static let identity = AffineTransform(unchecked: 1, 0, 0, 1, 0, 0)
+  public static let identity = Transform(unchecked: 1, 0, 0, 1, 0, 0)
 
   /// A translation by `offset`.
-  public static func translation(_ offset: Vector) -> AffineTransform {
-    AffineTransform(unchecked: 1, 0, 0, 1, offset.dx, offset.dy)
+  public static func translation(_ offset: Vector) -> Transform {
+    Transform(unchecked: 1, 0, 0, 1, offset.dx, offset.dy)
   }
 
   /// A scale by `sx`, `sy`; both finite and non-zero.
-  public static func scale(_ sx: Double, _ sy: Double) throws(SceneError) -> AffineTransform {
-    try AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+  public static func scale(_ sx: Double, _ sy: Double) throws(SceneError) -> Transform {
+    try Transform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
   }
 
   /// A rotation by `radians`, clockwise on screen (y points down).
-  public static func rotation(_ radians: Double) throws(SceneError) -> AffineTransform {
+  public static func rotation(_ radians: Double) throws(SceneError) -> Transform {
     try requireFinite(radians, "rotation")
     let (s, c) = (sin(radians), cos(radians))
-    return AffineTransform(unchecked: c, s, -s, c, 0, 0)
+    return Transform(unchecked: c, s, -s, c, 0, 0)
   }
 
   /// First `self`, then `other`.
-  public func then(_ other: AffineTransform) -> AffineTransform {
-    AffineTransform(
+  public func then(_ other: Transform) -> Transform {
+    Transform(
       unchecked: a * other.a + b * other.c,
       a * other.b + b * other.d,
       c * other.a + d * other.c,

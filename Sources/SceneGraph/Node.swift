@@ -28,14 +28,14 @@ public struct Opacity: Hashable, Sendable, Comparable {
 public struct Group: Hashable, Sendable {
   /// A readable, stable name (`background`, `grid`, `label`); becomes the layer's id in SVG.
   public let name: String?
-  public let transform: AffineTransform
+  public let transform: Transform
   public let opacity: Opacity
   /// Children are drawn only inside this outline, in the group's own (transformed) space.
   public let clip: Geometry?
   public let children: [Node]
 
   public init(
-    name: String? = nil, transform: AffineTransform = .identity, opacity: Opacity = .opaque,
+    name: String? = nil, transform: Transform = .identity, opacity: Opacity = .opaque,
     clip: Geometry? = nil, children: [Node]
   ) {
     self.name = name
@@ -94,12 +94,14 @@ public struct TextNode: Hashable, Sendable {
   /// The anchor point, in points.
   public let position: Point
   public let anchor: TextAnchor
+  /// When set, a line wider than this many points is drawn at a smaller size so it fits.
+  public let maxWidth: Double?
 
   /// - Throws: `SceneError` when the text is empty or has a line break or control character,
-  ///   or the size is not > 0.
+  ///   or the size or maximum width is not > 0.
   public init(
     _ text: String, font: FontReference, size: Double, color: Color, position: Point,
-    anchor: TextAnchor = .centerBaseline
+    anchor: TextAnchor = .centerBaseline, maxWidth: Double? = nil
   ) throws(SceneError) {
     guard !text.isEmpty else {
       throw SceneError(field: "text", value: "\"\"", allowed: "at least one character")
@@ -111,6 +113,8 @@ public struct TextNode: Hashable, Sendable {
         allowed: "one line of text without control characters")
     }
     try requirePositive(size, "text.size")
+    if let maxWidth { try requirePositive(maxWidth, "text.maxWidth") }
+    self.maxWidth = maxWidth
     self.text = text
     self.font = font
     self.size = size

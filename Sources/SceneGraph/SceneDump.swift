@@ -40,7 +40,7 @@ extension Scene {
         indent
           + "text \"\(text.text)\" font=\(font) size=\(format(text.size)) color=\(text.color.hex)"
           + " at=\(format(text.position)) anchor=\(text.anchor.horizontal.rawValue)-\(text.anchor.vertical.rawValue)"
-      )
+          + (text.maxWidth.map { " maxWidth=\(format($0))" } ?? ""))
     case .image(let image):
       lines.append(
         indent + "image png(\(image.png.count) bytes, fnv1a=\(fnv1a(image.png))) frame="
@@ -65,7 +65,7 @@ private func format(_ rect: Rect) -> String {
   "[\(format(rect.minX)),\(format(rect.minY)) \(format(rect.width))x\(format(rect.height))]"
 }
 
-private func format(_ t: AffineTransform) -> String {
+private func format(_ t: Transform) -> String {
   "[" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(format).joined(separator: " ") + "]"
 }
 

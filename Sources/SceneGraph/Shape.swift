@@ -38,6 +38,16 @@ public struct Path: Hashable, Sendable {
     if !elements.isEmpty { elements.append(.close) }
   }
 
+  /// Adds `rect` as a closed sub-path, clockwise on screen. Rectangles added this way wind the
+  /// same way, so a non-zero fill of several of them is their union.
+  public mutating func addRectangle(_ rect: Rect) {
+    elements.append(.move(to: rect.origin))
+    elements.append(.line(to: Point(unchecked: rect.maxX, rect.minY)))
+    elements.append(.line(to: Point(unchecked: rect.maxX, rect.maxY)))
+    elements.append(.line(to: Point(unchecked: rect.minX, rect.maxY)))
+    elements.append(.close)
+  }
+
   public var isEmpty: Bool { elements.isEmpty }
 }
 
