@@ -107,10 +107,16 @@ final class Canvas {
 
   private func draw(_ text: TextNode) throws(RenderError) {
     let font = try fonts.font(at: text.font.path)
-    let line = try TextShaper.shape(text.text, font: font, size: text.size, fonts: fonts)
+    var size = text.size
+    var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
+    if let maxWidth = text.maxWidth, line.width > maxWidth {
+      // Advances scale linearly with the size (no hinting), so one reshape fits exactly.
+      size *= maxWidth / line.width
+      line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
+    }
     let origin = line.origin(for: text.position, anchor: text.anchor)
     setSource(.solid(text.color))
-    cairo_set_font_size(cr, text.size)
+    cairo_set_font_size(cr, size)
     for run in line.runs {
       cairo_set_font_face(cr, run.font.cairoFace)
       let glyphs = run.glyphs.map {

@@ -49,13 +49,13 @@ final class ValidationTests: XCTestCase {
       XCTAssertEqual((error as? SceneError)?.value, "U+000A")
     }
     XCTAssertThrowsError(try TextNode("a", font: font, size: -3, color: .black, position: .zero))
-    XCTAssertThrowsError(try AffineTransform.scale(0, 1))
+    XCTAssertThrowsError(try Transform.scale(0, 1))
     XCTAssertThrowsError(try Geometry.rounded(Rect(x: 0, y: 0, width: 1, height: 1), radius: -1))
     XCTAssertThrowsError(try Path([.line(to: .zero)]))
   }
 
   func testTransformsComposeInOrder() throws {
-    let t = try AffineTransform.scale(2, 2).then(.translation(Vector(dx: 10, dy: 0)))
+    let t = try Transform.scale(2, 2).then(.translation(Vector(dx: 10, dy: 0)))
     XCTAssertEqual(t.apply(to: try Point(x: 1, y: 1)), try Point(x: 12, y: 2))
   }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import SceneGraph
+
+/// The season's name drawn over the art, like the original app's title image.
+public struct Label: Sendable, Hashable {
+  public enum Position: String, Sendable, Hashable, CaseIterable {
+    /// Below the safe-area top, in the upper part of the screen (the original's place).
+    case top
+    case center
+    /// Above the home indicator.
+    case bottom
+  }
+
+  public var visible = true
+  /// nil means the season's name in `locale`.
+  public var text: String?
+  public var locale: Season.Locale = .en
+  public var position: Position = .top
+  /// The em size in points; nil means relative to the canvas width (`defaultSizeRatio`).
+  public var size: Double?
+  /// A TrueType/OpenType file; nil means the bundled font, which the caller supplies.
+  public var fontPath: String?
+  /// nil means the season's accent colour.
+  public var color: Color?
+
+  public init() {}
+
+  /// The default em size as a fraction of the canvas width: 0.18 gives 67.5 pt on a 375 pt
+  /// wide iPhone 8, close to the original's title image.
+  public static let defaultSizeRatio = 0.18
+
+  /// The largest share of the canvas width the label may take; longer text is drawn smaller.
+  public static let maxWidthRatio = 0.86
+}
+
+/// The seasonal art layer: which season, how opaque, and the arrangement seed.
+public struct SeasonLayer: Sendable, Hashable {
+  public var season: Season
+  /// How the season was chosen, for captions: "season autumn", "date 2026-11-30 (north)".
+  public var chosenBy: String
+  /// The art's opacity over the base colour; 0.5 as in the original app.
+  public var alpha: Opacity = try! Opacity(0.5)
+  public var seed: UInt64 = SeasonArt.defaultSeed
+
+  public init(season: Season, chosenBy: String) {
+    self.season = season
+    self.chosenBy = chosenBy
+  }
+}
+
+/// A calendar date without a time, as written in designs: `YYYY-MM-DD`.
+public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  /// Parses `YYYY-MM-DD`, checking that the day exists (29 February only in leap years).
+  public init?(_ text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      (1...12).contains(month), day >= 1
+    else { return nil }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    guard day <= days else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  public init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  public var description: String {
+    func pad(_ n: Int, _ width: Int) -> String {
+      String(repeating: "0", count: max(0, width - String(n).count)) + String(n)
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+}
+
+extension CalendarDate {
+  /// Today in the machine's time zone.
+  public static func today() -> CalendarDate {
+    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)
+  }
+}

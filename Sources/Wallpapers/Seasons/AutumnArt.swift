@@ -1,0 +1,209 @@
+import Foundation
+import SceneGraph
+
+extension SeasonArt {
+  /// Autumn: a low evening sun behind layered russet hills with round trees, and maple and
+  /// oval leaves with veins falling in warm reds, oranges and golds.
+  enum Autumn {
+    /// Leaf gradients, base to tip.
+    private static let leafColors: [(UInt32, UInt32)] = [
+      (0xB71C1C, 0xE64A19), (0xD2401F, 0xF57C00), (0xE8701E, 0xF9B233), (0xC62828, 0xF2A23D),
+      (0xF29D1F, 0xFBC94A), (0x8F3B22, 0xD2601F),
+    ]
+
+    static func nodes(in frame: Frame, seed: UInt64) throws(SceneError) -> [Node] {
+      let v = frame.visible
+      let farHill = v.y(0.7)
+      var layers: [Node] = [
+        try sky(frame, [(0, 0xFCEBD2), (0.45, 0xF9D6A8), (0.75, 0xF4B27A), (1, 0xEE9A62)]),
+        try sun(frame, horizon: farHill, seed: seed),
+      ]
+      layers += try hills(frame, top: farHill, seed: seed)
+      let region = frame.focal(above: v.y(0.78))
+      let big = try mapleLeaves(frame, region: region, seed: seed)
+      layers.append(try fallingLeaves(frame, avoiding: big.discs, seed: seed))
+      layers.append(big.node)
+      return layers
+    }
+
+    /// A pale sun sinking towards the far hills, in a wide warm glow.
+    private static func sun(_ frame: Frame, horizon: Double, seed: UInt64) throws(SceneError)
+      -> Node
+    {
+      var rng = Random(seed: seed, stream: "autumn.sun")
+      let (v, u) = (frame.visible, frame.unit)
+      let x = v.x(rng.range(0.25, 0.75))
+      let y = horizon - u * rng.range(0.02, 0.08)
+      let r = u * 0.1
+      return try layer(
+        "glow",
+        [
+          try oval(
+            x, y, u * 0.9, u * 0.9,
+            fill: radial(
+              x, y, u * 0.9,
+              [(0, rgb(0xFFF4DC, 0.9)), (0.3, rgb(0xFFE2B0, 0.45)), (1, rgb(0xFFE2B0, 0))])),
+          try oval(
+            x, y, r, r,
+            fill: radial(x, y, r, [(0, rgb(0xFFFBEF)), (0.8, rgb(0xFFEBC4)), (1, rgb(0xFFDCA0))])),
+        ])
+    }
+
+    /// Four hills in warm tones, hazier in the distance, round trees on the middle two.
+    private static func hills(_ frame: Frame, top: Double, seed: UInt64) throws(SceneError)
+      -> [Node]
+    {
+      var rng = Random(seed: seed, stream: "autumn.hills")
+      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
+      let (x0, x1, bottom) = (c.minX - 2, c.maxX + 2, c.maxY + 2)
+      let tones: [(UInt32, UInt32)] = [
+        (0xE9B68C, 0xE2A578), (0xDB8E5A, 0xCF7A48), (0xC2653A, 0xAE5430), (0x93452A, 0x7A3621),
+      ]
+      let crowns: [[UInt32]] = [
+        [], [0xE8A04A, 0xD9773A, 0xEFBC5A], [0xE0552A, 0xF29D1F, 0xB8401F], [],
+      ]
+      var nodes: [Node] = []
+      for (i, tone) in tones.enumerated() {
+        let base = top + (v.maxY - top) * Double(i) * 0.26
+        let ridge = Ridge.hills(base: base, amplitude: u * 0.04, unit: u, rng: &rng)
+        var children = [
+          shape(
+            try ridge.outline(from: x0, to: x1, bottom: bottom),
+            fill: try linear(
+              v.midX, base - u * 0.05, v.midX, v.maxY, [(0, rgb(tone.0)), (1, rgb(tone.1))]))
+        ]
+        if !crowns[i].isEmpty {
+          children += try trees(
+            on: ridge, frame: frame, scale: u * (0.022 + 0.012 * Double(i)), colors: crowns[i],
+            rng: &rng)
+        }
+        nodes.append(try layer("hill", children))
+      }
+      return [try layer("hills", nodes)]
+    }
+
+    /// Round-crowned trees standing on `ridge`: one trunk path, and one crown path per colour.
+    private static func trees(
+      on ridge: Ridge, frame: Frame, scale: Double, colors: [UInt32], rng: inout Random
+    ) throws(SceneError) -> [Node] {
+      let c = frame.canvas
+      var trunks = Pen()
+      var crowns = [Pen](repeating: Pen(), count: colors.count)
+      var x = c.minX + rng.range(0, 3) * scale
+      var clusters = 0
+      // At most 60 clusters, however wide the canvas is against the screen.
+      while x < c.maxX, clusters < 60 {
+        clusters += 1
+        let count = rng.int(1, 3)
+        for k in 0..<count {
+          let tx = x + Double(k) * scale * 1.3
+          let ground = ridge.y(tx) + scale * 0.4
+          let s = scale * rng.range(0.8, 1.25)
+          try trunks.move(tx, ground)
+          try trunks.line(tx, ground - s * 1.6)
+          let crown = rng.int(0, colors.count - 1)
+          try crowns[crown].ellipse(tx, ground - s * 1.9, s * 0.85, s)
+        }
+        x += scale * (Double(count) * 1.3 + rng.range(4, 12))
+      }
+      var nodes = [
+        shape(
+          trunks.geometry, fill: nil,
+          stroke: try Stroke(.solid(rgb(0x5D3020, 0.85)), width: scale * 0.22, cap: .round))
+      ]
+      for (pen, color) in zip(crowns, colors) where !pen.isEmpty {
+        nodes.append(shape(pen.geometry, fill: .solid(rgb(color))))
+      }
+      return nodes
+    }
+
+    /// Three or four big maple leaves, the focal motifs, wholly inside `region`.
+    private static func mapleLeaves(_ frame: Frame, region: Box?, seed: UInt64)
+      throws(SceneError) -> (node: Node, discs: [Disc])
+    {
+      var rng = Random(seed: seed, stream: "autumn.maple")
+      let u = frame.unit
+      let sizes = (0..<(frame.density > 1.8 ? 4 : 3)).map { i in
+        u * (i == 0 ? rng.range(0.17, 0.2) : rng.range(0.11, 0.15))
+      }
+      let discs = scatter(sizes, in: region, gap: 1.15, rng: &rng)
+      var children: [Node] = []
+      for disc in discs {
+        // The outline and stem reach at most 1 unit from the centre; the stroke a bit more.
+        children += try leaf(
+          maple: true,
+          at: Place(x: disc.x, y: disc.y, angle: rng.range(-0.9, 0.9), scale: disc.r / 1.04),
+          colors: rng.pick(leafColors), frame: frame)
+      }
+      return (try layer("maple-leaves", children), discs)
+    }
+
+    /// Medium and small leaves, maple and oval, falling across the whole canvas.
+    private static func fallingLeaves(_ frame: Frame, avoiding taken: [Disc], seed: UInt64)
+      throws(SceneError) -> Node
+    {
+      var rng = Random(seed: seed, stream: "autumn.leaves")
+      let (c, u) = (frame.canvas, frame.unit)
+      var children: [Node] = []
+      let area = Box(minX: c.minX - u * 0.05, minY: c.minY - u * 0.05, maxX: c.maxX + u * 0.05, maxY: c.maxY)
+      let medium = scatter(
+        (0..<frame.count(4, 5, 12)).map { _ in u * rng.range(0.05, 0.085) }, in: area,
+        avoiding: taken, gap: 1.3, attempts: 30, rng: &rng)
+      for disc in medium {
+        children += try leaf(
+          maple: rng.chance(0.5),
+          at: Place(
+            x: disc.x, y: disc.y, angle: rng.range(-.pi, .pi), scale: disc.r,
+            squash: rng.range(0.55, 1)),
+          colors: rng.pick(leafColors), frame: frame)
+      }
+      // Small leaves: one node each, no veins.
+      for _ in 0..<frame.count(12, 14, 44) {
+        var pen = Pen(
+          Place(
+            x: rng.range(c.minX, c.maxX), y: rng.range(c.minY, c.maxY),
+            angle: rng.range(-.pi, .pi), scale: u * rng.range(0.02, 0.038),
+            squash: rng.range(0.5, 1)))
+        if rng.chance(0.4) { try Motif.maple(into: &pen) } else { try Motif.almond(into: &pen) }
+        children.append(
+          shape(pen.geometry, fill: .solid(rgb(rng.pick(leafColors).1, rng.range(0.65, 0.95)))))
+      }
+      return try layer("leaves", children)
+    }
+
+    /// One leaf with a gradient from base to tip and darker veins (and stem).
+    private static func leaf(
+      maple: Bool, at place: Place, colors: (UInt32, UInt32), frame: Frame
+    ) throws(SceneError) -> [Node] {
+      var outline = Pen(place)
+      var veins = Pen(place)
+      if maple {
+        try Motif.maple(into: &outline)
+        try Motif.mapleVeins(into: &veins, stem: 0.55)
+      } else {
+        // The oval leaf's base sits at its centre's 0.5 units below, so it centres like a maple.
+        var shifted = place
+        let lift = place.map(0, 0.5)
+        shifted.x = lift.x
+        shifted.y = lift.y
+        outline = Pen(shifted)
+        veins = Pen(shifted)
+        try Motif.almond(into: &outline)
+        try Motif.almondVeins(into: &veins, pairs: 3, stem: 0.2)
+      }
+      let base = place.map(0, 0.6)
+      let tip = place.map(0, -1)
+      return [
+        shape(
+          outline.geometry,
+          fill: try linear(
+            base.x, base.y, tip.x, tip.y, [(0, rgb(colors.0)), (1, rgb(colors.1))])),
+        shape(
+          veins.geometry, fill: nil,
+          stroke: try Stroke(
+            .solid(rgb(0x6D2412, 0.55)), width: max(0.5, place.scale * 0.035), join: .round,
+            cap: .round)),
+      ]
+    }
+  }
+}

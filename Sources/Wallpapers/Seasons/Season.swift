@@ -1,0 +1,105 @@
+import SceneGraph
+
+/// One of the four seasons, in meteorological terms: whole calendar months, three per season.
+public enum Season: String, CaseIterable, Sendable {
+  case spring, summer, autumn, winter
+
+  /// Which half of the globe the calendar is read for.
+  public enum Hemisphere: String, CaseIterable, Sendable {
+    case north, south
+  }
+
+  /// The season of a calendar month.
+  ///
+  /// March–May is spring, June–August summer, September–November autumn and December–February
+  /// winter in the northern hemisphere; the southern hemisphere is six months apart (December
+  /// is summer there).
+  ///
+  /// - Parameter month: 1 (January) … 12 (December); anything else is a programming error.
+  public static func from(month: Int, hemisphere: Hemisphere) -> Season {
+    precondition((1...12).contains(month), "month \(month) is outside 1…12")
+    let northern: Season
+    switch month {
+    case 3...5: northern = .spring
+    case 6...8: northern = .summer
+    case 9...11: northern = .autumn
+    default: northern = .winter
+    }
+    return hemisphere == .north ? northern : northern.opposite
+  }
+
+  /// The season six months away: spring ↔ autumn, summer ↔ winter.
+  public var opposite: Season {
+    switch self {
+    case .spring: return .autumn
+    case .summer: return .winter
+    case .autumn: return .spring
+    case .winter: return .summer
+    }
+  }
+
+  /// The colours of a season's art, so other layers (colour bars, labels) can match it.
+  public struct Palette: Sendable, Hashable {
+    /// The dominant background colour.
+    public let base: Color
+    /// The colour that stands out: blossom pink, sun orange, maple red, ice blue.
+    public let accent: Color
+    /// Four to six colours the art is drawn with, from background to foreground.
+    public let colors: [Color]
+
+    public init(base: Color, accent: Color, colors: [Color]) {
+      self.base = base
+      self.accent = accent
+      self.colors = colors
+    }
+  }
+
+  /// The colours `SeasonArt` draws this season with.
+  public var palette: Palette {
+    func rgb(_ value: UInt32) -> Color { Color(rgb: value) }
+    switch self {
+    case .spring:
+      return Palette(
+        base: rgb(0xFCE8EF), accent: rgb(0xD0487E),
+        colors: [rgb(0xBFE0F5), rgb(0xF8BBD0), rgb(0xEC6F9C), rgb(0x93C970), rgb(0x5D4037)])
+    case .summer:
+      return Palette(
+        base: rgb(0x7CC8EC), accent: rgb(0x16679A),
+        colors: [rgb(0x2F9BD8), rgb(0xFFE066), rgb(0xFFB627), rgb(0x38A9C2), rgb(0x145582)])
+    case .autumn:
+      return Palette(
+        base: rgb(0xF8CFA0), accent: rgb(0xD2401F),
+        colors: [rgb(0xFCEBD2), rgb(0xF2B33D), rgb(0xE8701E), rgb(0xD2401F), rgb(0x8F3B22)])
+    case .winter:
+      return Palette(
+        base: rgb(0x4F7FB8), accent: rgb(0x2D4A6E),
+        colors: [rgb(0x1E3F72), rgb(0x4F7FB8), rgb(0xA9C9E8), rgb(0xFFFFFF), rgb(0x2D4A6E)])
+    }
+  }
+
+  /// The languages season names are available in.
+  public enum Locale: String, CaseIterable, Sendable {
+    case en
+    case zhHant = "zh-Hant"
+    case ja
+  }
+
+  /// The season's name: `Spring`… in English, 春天/夏天/秋天/冬天 in Traditional Chinese,
+  /// 春/夏/秋/冬 in Japanese.
+  public func name(in locale: Locale) -> String {
+    switch (locale, self) {
+    case (.en, .spring): return "Spring"
+    case (.en, .summer): return "Summer"
+    case (.en, .autumn): return "Autumn"
+    case (.en, .winter): return "Winter"
+    case (.zhHant, .spring): return "春天"
+    case (.zhHant, .summer): return "夏天"
+    case (.zhHant, .autumn): return "秋天"
+    case (.zhHant, .winter): return "冬天"
+    case (.ja, .spring): return "春"
+    case (.ja, .summer): return "夏"
+    case (.ja, .autumn): return "秋"
+    case (.ja, .winter): return "冬"
+    }
+  }
+}
