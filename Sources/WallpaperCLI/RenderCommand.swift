@@ -19,8 +19,8 @@ struct RenderCommand {
     OptionSpec(names: ["--output", "-o"], valueName: "PATH", help: "The file to write; folders are created.", field: ["output"]),
     OptionSpec(names: ["--name"], valueName: "NAME", help: "The design's name, used as the PDF title (default: the design file's name).", field: ["name"]),
     OptionSpec(
-      names: ["--background-color"], valueName: "COLOR",
-      help: "#RRGGBB, #RRGGBBAA, a CSS colour name, or none for transparent (default: white).",
+      names: ["--base-color", "--background-color"], valueName: "COLOR",
+      help: "The base under the art: #RRGGBB, #RRGGBBAA, a CSS colour name, or none for transparent (default: white).",
       field: ["background", "color"]),
     OptionSpec(
       names: ["--gradient"], valueName: "COLORS", help: "A background gradient of two or more comma-separated colours.",
@@ -32,6 +32,51 @@ struct RenderCommand {
     OptionSpec(names: ["--image"], valueName: "PATH", help: "A PNG photo over the background colour.", field: ["background", "image", "path"]),
     OptionSpec(names: ["--image-mode"], valueName: "MODE", help: "fill, fit or stretch (default: fill).", field: ["background", "image", "mode"]),
     OptionSpec(names: ["--image-opacity"], valueName: "A", help: "The photo's opacity, 0…1 (default: 1).", field: ["background", "image", "opacity"]),
+    OptionSpec(
+      names: ["--season"], valueName: "SEASON", help: "spring, summer, autumn or winter (overrides --date).",
+      field: ["season", "name"]),
+    OptionSpec(
+      names: ["--date"], valueName: "YYYY-MM-DD",
+      help: "Pick the season from a date: Mar–May spring, Jun–Aug summer, Sep–Nov autumn, Dec–Feb winter (default: today).",
+      field: ["season", "date"]),
+    OptionSpec(names: ["--hemisphere"], valueName: "H", help: "north or south (south shifts the date's season by six months).", field: ["season", "hemisphere"]),
+    OptionSpec(names: ["--alpha"], valueName: "A", help: "The season art's opacity over the base colour, 0…1 (default: 0.5).", field: ["season", "alpha"]),
+    OptionSpec(
+      names: ["--art-seed"], valueName: "N", help: "Arranges the art; the same seed gives the same art (default: \(SeasonArt.defaultSeed)).",
+      field: ["season", "artSeed"]),
+    OptionSpec(names: ["--no-label"], valueName: nil, help: "Hide the season's name.", field: ["label", "visible"], switchValue: .bool(false)),
+    OptionSpec(names: ["--label-text"], valueName: "TEXT", help: "The label's text (default: the season's name).", field: ["label", "text"]),
+    OptionSpec(names: ["--locale"], valueName: "LOCALE", help: "The season's name in en, zh-Hant or ja (default: en).", field: ["label", "locale"]),
+    OptionSpec(names: ["--label-position"], valueName: "P", help: "top, center or bottom (default: top).", field: ["label", "position"]),
+    OptionSpec(
+      names: ["--label-size"], valueName: "PT", help: "The label's size in points (default: 18% of the canvas width).",
+      field: ["label", "size"]),
+    OptionSpec(names: ["--label-color"], valueName: "COLOR", help: "The label's colour (default: the season's accent).", field: ["label", "color"]),
+    OptionSpec(
+      names: ["--orientation"], valueName: "O", help: "portrait or landscape (the device's canvas turned a quarter).",
+      field: ["orientation"]),
+    OptionSpec(names: ["--grid"], valueName: "KIND", help: "none, home (the home-screen icon grid) or square.", field: ["grid", "kind"]),
+    OptionSpec(
+      names: ["--fill"], valueName: "CELLS=COLOR",
+      help: "Colour whole cells: 0,5,6 or 8-11 (row-major from 0) or r2c3, then = and a colour. Repeatable.",
+      field: ["grid", "fill"], repeatable: true),
+    OptionSpec(names: ["--grid-line-color"], valueName: "COLOR", help: "Draw cell lines (home) or gutters (square) in this colour.", field: ["grid", "lineColor"]),
+    OptionSpec(
+      names: ["--grid-line-width"], valueName: "W", help: "Line width in points (0.5) or device pixels (1px, crisp in PNG; default 1px).",
+      field: ["grid", "lineWidth"]),
+    OptionSpec(names: ["--show-icons"], valueName: nil, help: "Outline the icon slots, to check alignment.", field: ["grid", "showIcons"], switchValue: .bool(true)),
+    OptionSpec(names: ["--columns"], valueName: "N", help: "Square grid: cells per row (per column with --direction horizontal).", field: ["grid", "columns"]),
+    OptionSpec(names: ["--spacing"], valueName: "PT", help: "Square grid: space between cells in points (default 0).", field: ["grid", "spacing"]),
+    OptionSpec(names: ["--inset"], valueName: "T,L,B,R", help: "Square grid: insets in points (default: the spacing on every side).", field: ["grid", "inset"]),
+    OptionSpec(
+      names: ["--fit"], valueName: "FIT", help: "Square grid: clip (default; the last row is cut) or rows (shrink so whole rows fit).",
+      field: ["grid", "fit"]),
+    OptionSpec(
+      names: ["--direction"], valueName: "D", help: "Square grid: vertical (N per row, default) or horizontal (N per column).",
+      field: ["grid", "direction"]),
+    OptionSpec(
+      names: ["--font"], valueName: "PATH", help: "A TrueType/OpenType file for the label (default: the bundled Quicksand Bold).",
+      field: ["label", "font"]),
   ]
 
   static let ownOptions: [OptionSpec] = [
@@ -61,7 +106,7 @@ struct RenderCommand {
     } catch {
       throw .usage(error.description)
     }
-    let scene = try DesignRendering.scene(of: design)
+    let scene = try DesignRendering.scene(of: design, environment: environment)
     if parsed.has("--dump-scene") {
       console.out(scene.dump())
       return
@@ -79,8 +124,9 @@ struct RenderCommand {
 
 /// Steps shared by the commands that render designs.
 enum DesignRendering {
-  /// The design's scene; image inputs are decoded first so a bad PNG is named by its field.
-  static func scene(of design: Design) throws(CLIError) -> Scene {
+  /// The design's scene. Image and font inputs are loaded first, so a bad file is named by
+  /// its field before anything is drawn.
+  static func scene(of design: Design, environment: [String: String]) throws(CLIError) -> Scene {
     if let image = design.background.image {
       do {
         try Renderer.validatePNG(image.png)
@@ -88,8 +134,17 @@ enum DesignRendering {
         throw .usage("background.image.path: '\(image.path)' cannot be used: \(error.description)")
       }
     }
+    var fontPath = design.label.fontPath ?? ""
+    if design.label.visible {
+      if design.label.fontPath == nil { fontPath = try FontLocator.bundledFontPath(environment: environment) }
+      do {
+        _ = try FontLibrary.shared.font(at: fontPath)
+      } catch {
+        throw .usage("--font/label.font: \(error.description)")
+      }
+    }
     do {
-      return try design.scene()
+      return try design.scene(defaultFont: fontPath)
     } catch {
       throw .failure("cannot build the scene: \(error.description)")
     }

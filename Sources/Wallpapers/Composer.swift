@@ -2,14 +2,81 @@ import Foundation
 import SceneGraph
 
 extension Design {
-  /// The design as a scene: layers from bottom to top, each a named group.
+  /// The design as a scene: named layers from bottom to top — background, art, label.
   ///
+  /// - Parameter defaultFont: the font file for a label that names none (the bundled font).
   /// - Throws: `SceneError` if a derived value is invalid (a bug, since designs are validated).
-  public func scene() throws(SceneError) -> Scene {
+  public func scene(defaultFont: String) throws(SceneError) -> Scene {
     let bounds = Rect(size: canvasSize)
-    var layers: [Node] = []
-    if let layer = try backgroundLayer(in: bounds) { layers.append(layer) }
-    return try Scene(size: canvasSize, nodes: layers)
+    var nodes: [Node] = []
+    for setting in layers {
+      let layer: Node?
+      switch setting.name {
+      case .background: layer = try backgroundLayer(in: bounds)
+      case .art: layer = try artLayer(in: bounds)
+      case .grid: layer = try gridLayer()
+      case .label: layer = try labelLayer(in: bounds, defaultFont: defaultFont)
+      }
+      guard case .group(let group)? = layer else { continue }
+      let opacity = try Opacity(group.opacity.value * setting.opacity.value)
+      nodes.append(
+        .group(
+          Group(name: group.name, transform: group.transform, opacity: opacity, clip: group.clip, children: group.children)))
+    }
+    return try Scene(size: canvasSize, nodes: nodes)
+  }
+
+  /// The safe area to lay out against, turned with the canvas: the device's, or where unknown
+  /// a conservative guess (the tallest known iPhone status bar, or an iPad's).
+  public var layoutSafeArea: EdgeInsets {
+    let portrait =
+      device.safeArea
+      ?? (device.family == .iphone
+        ? try! EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)
+        : try! EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+    return orientation == .portrait ? portrait : portrait.rotatedClockwise
+  }
+
+  /// The label's text: the given text, or the season's name in the chosen language.
+  public var labelText: String { label.text ?? season.season.name(in: label.locale) }
+
+  private func artLayer(in bounds: Rect) throws(SceneError) -> Node? {
+    guard season.alpha > .transparent else { return nil }
+    let art = try SeasonArt.nodes(
+      for: season.season, canvas: bounds, visible: bounds, safeArea: layoutSafeArea, seed: season.seed)
+    return .group(Group(name: "art", opacity: season.alpha, children: art))
+  }
+
+  private func gridLayer() throws(SceneError) -> Node? {
+    // Designs are validated when loaded, so a grid that cannot be laid out here draws nothing.
+    guard let cells = try? gridCells(), !cells.isEmpty else { return nil }
+    let nodes = try gridNodes(cells: cells)
+    return nodes.isEmpty ? nil : .group(Group(name: "grid", children: nodes))
+  }
+
+  private func labelLayer(in bounds: Rect, defaultFont: String) throws(SceneError) -> Node? {
+    guard label.visible else { return nil }
+    let safe = layoutSafeArea
+    let size = label.size ?? bounds.width * Label.defaultSizeRatio
+    let x = bounds.center.x
+    let position: Point
+    let anchor: TextAnchor
+    switch label.position {
+    case .top:
+      position = try Point(x: x, y: safe.top + bounds.height * 0.06)
+      anchor = TextAnchor(.center, .top)
+    case .center:
+      position = try Point(x: x, y: bounds.height / 2)
+      anchor = TextAnchor(.center, .middle)
+    case .bottom:
+      position = try Point(x: x, y: bounds.height - safe.bottom - bounds.height * 0.12)
+      anchor = TextAnchor(.center, .bottom)
+    }
+    let text = try TextNode(
+      labelText, font: FontReference(path: label.fontPath ?? defaultFont), size: size,
+      color: label.color ?? season.season.palette.accent, position: position, anchor: anchor,
+      maxWidth: bounds.width * Label.maxWidthRatio)
+    return .group(Group(name: "label", children: [.text(text)]))
   }
 
   private func backgroundLayer(in bounds: Rect) throws(SceneError) -> Node? {

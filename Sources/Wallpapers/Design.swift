@@ -19,11 +19,24 @@ public struct Design: Sendable {
   /// The output path, resolved against the working directory.
   public var output: String?
   public var background = Background()
+  /// The seasonal art over the background; its opacity 0 leaves the background alone.
+  public var season: SeasonLayer
+  public var label = Label()
+  public var grid = GridLayer()
+  public var orientation: Orientation = .portrait
+  /// Drawing order and opacity of the layers, bottom first.
+  public var layers: [LayerSetting] = LayerName.allCases.map { LayerSetting(name: $0) }
 
-  public init(device: Device) { self.device = device }
+  /// A design for `device` in `season`, with the defaults of the original app.
+  public init(device: Device, season: Season = .autumn) {
+    self.device = device
+    self.season = SeasonLayer(season: season, chosenBy: "season \(season.rawValue)")
+  }
 
-  /// The canvas in points.
-  public var canvasSize: Size { device.screen.points }
+  /// The canvas in points, turned for landscape.
+  public var canvasSize: Size {
+    orientation == .portrait ? device.screen.points : device.screen.points.transposed
+  }
 
   /// The scale to render PNG at.
   public var effectiveScale: Double { scale ?? Double(device.screen.scale) }

@@ -19,14 +19,19 @@ public struct DesignOverride: Sendable {
 /// Reads a design from JSON and command-line overrides, checking every field.
 public enum DesignLoader {
   /// The top-level fields of a design file.
-  public static let topLevelFields = ["name", "device", "scale", "format", "output", "background"]
+  public static let topLevelFields = [
+    "name", "device", "scale", "format", "output", "orientation", "background", "season", "label",
+    "grid", "layers",
+  ]
 
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
   ///
-  /// - Parameter defaultDevice: used when neither file nor flags name a device.
+  /// - Parameter today: picks the season when the design names neither a season nor a date.
   /// - Throws: `DesignError` for an unreadable file, malformed JSON, an unknown field, or a
   ///   value of the wrong type or out of range, naming the file and line or the flag.
-  public static func load(file: String?, overrides: [DesignOverride]) throws(DesignError) -> Design {
+  public static func load(
+    file: String?, overrides: [DesignOverride], today: CalendarDate = .today()
+  ) throws(DesignError) -> Design {
     var root: JSONValue
     let baseFolder: String
     if let file {
@@ -37,7 +42,8 @@ public enum DesignLoader {
       baseFolder = ""
     }
     for override in overrides { root.set(override) }
-    return try decode(root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)))
+    return try decode(
+      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), today: today)
   }
 
   /// Parses a design file into a JSON tree.
@@ -59,7 +65,9 @@ public enum DesignLoader {
     ((file as NSString).lastPathComponent as NSString).deletingPathExtension
   }
 
-  static func decode(_ root: JSONValue, baseFolder: String, defaultName: String?) throws(DesignError) -> Design {
+  static func decode(
+    _ root: JSONValue, baseFolder: String, defaultName: String?, today: CalendarDate
+  ) throws(DesignError) -> Design {
     let top = try FieldReader(root, path: "")
     try top.rejectUnknown(topLevelFields)
 
@@ -91,6 +99,17 @@ public enum DesignLoader {
     design.output = try top.string("output")
     if let background = try top.object("background") {
       design.background = try decodeBackground(background, baseFolder: baseFolder)
+    }
+    design.orientation = try top.choice("orientation", as: Orientation.self) ?? .portrait
+    design.season = try decodeSeason(top.object("season"), today: today)
+    if let label = try top.object("label") {
+      design.label = try decodeLabel(label, baseFolder: baseFolder)
+    }
+    if let grid = try top.object("grid") {
+      try decodeGrid(grid, into: &design)
+    }
+    if let layers = try top.array("layers") {
+      design.layers = try decodeLayers(layers, reader: top)
     }
     return design
   }
@@ -149,6 +168,196 @@ public enum DesignLoader {
         path: path, png: Array(data), mode: mode, opacity: try! Opacity(opacity))
     }
     return background
+  }
+
+  static func decodeSeason(_ reader: FieldReader?, today: CalendarDate) throws(DesignError) -> SeasonLayer {
+    try reader?.rejectUnknown(["name", "date", "hemisphere", "alpha", "artSeed"])
+    let hemisphere = try reader?.choice("hemisphere", as: Season.Hemisphere.self) ?? .north
+    var layer: SeasonLayer
+    if let season = try reader?.choice("name", as: Season.self) {
+      layer = SeasonLayer(season: season, chosenBy: "season \(season.rawValue)")
+    } else {
+      var date = today
+      var source = "today"
+      if let reader, let text = try reader.string("date") {
+        guard let parsed = CalendarDate(text) else {
+          throw DesignError.invalid(
+            reader.raw("date")!, field: reader.fieldPath("date"), shown: "'\(text)'",
+            allowed: "a date YYYY-MM-DD that exists")
+        }
+        date = parsed
+        source = "date"
+      }
+      let season = Season.from(month: date.month, hemisphere: hemisphere)
+      layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")
+    }
+    if let alpha = try reader?.number("alpha", in: 0...1) { layer.alpha = try! Opacity(alpha) }
+    if let reader, let seed = try reader.number(
+      "artSeed", in: 0...9_007_199_254_740_991, allowed: "a whole number from 0 to 2^53 − 1")
+    {
+      guard seed == seed.rounded() else {
+        throw DesignError.invalid(
+          reader.raw("artSeed")!, field: reader.fieldPath("artSeed"), shown: formatNumber(seed),
+          allowed: "a whole number from 0 to 2^53 − 1")
+      }
+      layer.seed = UInt64(seed)
+    }
+    return layer
+  }
+
+  static func decodeLabel(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Label {
+    try reader.rejectUnknown(["visible", "text", "locale", "position", "size", "font", "color"])
+    var label = Label()
+    label.visible = try reader.bool("visible") ?? true
+    if let text = try reader.string("text") {
+      if let problem = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        throw DesignError.invalid(
+          reader.raw("text")!, field: reader.fieldPath("text"),
+          shown: "text with U+\(hex(problem.value))", allowed: "one line without control characters")
+      }
+      guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw DesignError.invalid(
+          reader.raw("text")!, field: reader.fieldPath("text"), shown: "'\(text)'", allowed: "visible text")
+      }
+      label.text = text
+    }
+    label.locale = try reader.choice("locale", as: Season.Locale.self) ?? .en
+    label.position = try reader.choice("position", as: Label.Position.self) ?? .top
+    label.size = try reader.number("size", in: 1...2000, allowed: "points from 1 to 2000")
+    if let pathValue = reader.raw("font"), let path = try reader.string("font") {
+      label.fontPath = resolve(path, from: pathValue, baseFolder: baseFolder)
+    }
+    label.color = try reader.color("color")
+    return label
+  }
+
+  static func decodeGrid(_ reader: FieldReader, into design: inout Design) throws(DesignError) {
+    try reader.rejectUnknown([
+      "kind", "fill", "lineColor", "lineWidth", "showIcons", "columns", "spacing", "inset", "fit",
+      "direction",
+    ])
+    var grid = GridLayer()
+    grid.kind = try reader.choice("kind", as: GridLayer.Kind.self) ?? .none
+    grid.lineColor = try reader.color("lineColor")
+    if let value = reader.raw("lineWidth") {
+      grid.lineWidth = try strokeWidth(value, field: reader.fieldPath("lineWidth"))
+    }
+    grid.showIcons = try reader.bool("showIcons") ?? false
+    let squareFields = ["columns", "spacing", "inset", "fit", "direction"]
+    if grid.kind == .square {
+      guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
+        throw DesignError(
+          origin: reader.value.origin, field: reader.fieldPath("columns"),
+          message: "is required for a square grid (--columns N)")
+      }
+      let spacing = try reader.number("spacing", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) ?? 0
+      var insets: EdgeInsets?
+      if let value = reader.raw("inset") { insets = try edgeInsets(value, field: reader.fieldPath("inset")) }
+      let fit = try reader.choice("fit", as: SquareGrid.Fit.self) ?? .clip
+      let direction = try reader.choice("direction", as: SquareGrid.Direction.self) ?? .vertical
+      do {
+        let square = try SquareGrid(columns: columns, spacing: spacing, insets: insets, direction: direction, fit: fit)
+        _ = try square.cells(in: design.canvasSize)
+        grid.square = square
+      } catch {
+        let origin = reader.raw(error.field)?.origin ?? reader.raw("columns")?.origin ?? reader.value.origin
+        throw DesignError(origin: origin, field: reader.fieldPath(error.field), message: "\(error.value) is not allowed (\(error.allowed))")
+      }
+    } else if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
+      throw DesignError(
+        origin: reader.raw(stray)!.origin, field: reader.fieldPath(stray),
+        message: "applies to square grids only (set grid.kind / --grid to square)")
+    }
+    design.grid = grid
+    let cells: [GridCell]
+    do {
+      cells = try design.gridCells()
+    } catch {
+      throw DesignError(origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"), message: error.description)
+    }
+    for value in try reader.array("fill") ?? [] {
+      guard case .string(let text) = value.kind else {
+        throw reader.typeError(value, "fill", expected: "strings like \"0,5,8-11=#FF0000\"")
+      }
+      let field = reader.fieldPath("fill")
+      guard let equals = text.lastIndex(of: "=") else {
+        throw DesignError.invalid(value, field: field, shown: "'\(text)'", allowed: "CELLS=COLOR, e.g. 0,5,8-11=#FF0000 or r2c3=tomato")
+      }
+      guard grid.kind != .none else {
+        throw DesignError(origin: value.origin, field: field, message: "needs a grid (--grid home or --grid square)")
+      }
+      let colorText = String(text[text.index(after: equals)...])
+      guard let color = Color(parsing: colorText) else {
+        throw DesignError.invalid(value, field: field, shown: "colour '\(colorText)'", allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
+      }
+      do {
+        let selection = try CellSelection.parse(String(text[..<equals]))
+        let indices = try selection.indices(in: cells)
+        design.grid.fills.append(GridLayer.Fill(cells: selection, color: color, indices: indices))
+      } catch {
+        throw DesignError(origin: value.origin, field: field, message: "\(error.value) is not allowed (\(error.allowed))")
+      }
+    }
+  }
+
+  /// `1px` (device pixels) or a number of points.
+  static func strokeWidth(_ value: JSONValue, field: String) throws(DesignError) -> StrokeWidth {
+    let allowed = "points > 0 (like 0.5) or whole device pixels (like 1px)"
+    switch value.kind {
+    case .number(let points) where points > 0 && points <= 100: return .points(points)
+    case .string(let text):
+      let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+      if trimmed.hasSuffix("px"), let pixels = Int(trimmed.dropLast(2)), (1...100).contains(pixels) {
+        return .devicePixels(pixels)
+      }
+      if value.isFromFlag, let points = Double(trimmed.hasSuffix("pt") ? String(trimmed.dropLast(2)) : trimmed),
+        points > 0, points <= 100
+      {
+        return .points(points)
+      }
+      throw DesignError.invalid(value, field: field, shown: "'\(text)'", allowed: allowed)
+    default:
+      throw DesignError.invalid(value, field: field, shown: value.typeName, allowed: allowed)
+    }
+  }
+
+  /// `T,L,B,R` in points (a string, or an array of four numbers).
+  static func edgeInsets(_ value: JSONValue, field: String) throws(DesignError) -> EdgeInsets {
+    var numbers: [Double] = []
+    switch value.kind {
+    case .string(let text):
+      numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      if numbers.count != text.split(separator: ",").count { numbers = [] }
+    case .array(let elements):
+      for element in elements { if case .number(let n) = element.kind { numbers.append(n) } }
+      if numbers.count != elements.count { numbers = [] }
+    default: break
+    }
+    guard numbers.count == 4, let insets = try? EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]) else {
+      throw DesignError(origin: value.origin, field: field, message: "is not allowed (four points ≥ 0 as T,L,B,R, e.g. 10,10,10,10)")
+    }
+    return insets
+  }
+
+  static func decodeLayers(_ values: [JSONValue], reader: FieldReader) throws(DesignError) -> [LayerSetting] {
+    var settings: [LayerSetting] = []
+    for value in values {
+      let layer = try FieldReader(value, path: reader.fieldPath("layers[]"))
+      try layer.rejectUnknown(["name", "opacity"])
+      guard let name = try layer.choice("name", as: LayerName.self) else {
+        throw DesignError(origin: value.origin, field: layer.fieldPath("name"), message: "is required (one of \(LayerName.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      guard !settings.contains(where: { $0.name == name }) else {
+        throw DesignError(origin: value.origin, field: layer.fieldPath("name"), message: "'\(name.rawValue)' is listed twice")
+      }
+      let opacity = try layer.number("opacity", in: 0...1) ?? 1
+      settings.append(LayerSetting(name: name, opacity: try! Opacity(opacity)))
+    }
+    // Layers the list leaves out keep their default order, drawn after the listed ones.
+    for name in LayerName.allCases where !settings.contains(where: { $0.name == name }) {
+      settings.append(LayerSetting(name: name))
+    }
+    return settings
   }
 
   /// Paths in a design file are relative to its folder; paths from flags to the working

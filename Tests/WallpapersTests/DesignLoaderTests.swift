@@ -69,9 +69,9 @@ final class DesignLoaderTests: XCTestCase {
   }
 
   func testErrorsNameTheFileLineAndField() throws {
-    XCTAssertEqual(
-      try loadError("{\n  \"device\": \"iphone-8\",\n  \"backgroud\": {}\n}"),
-      "design.json:3: backgroud: unknown field (allowed: name, device, scale, format, output, background); did you mean 'background'?")
+    let unknown = try loadError("{\n  \"device\": \"iphone-8\",\n  \"backgroud\": {}\n}")
+    XCTAssertTrue(unknown.hasPrefix("design.json:3: backgroud: unknown field (allowed: name, device, "), unknown)
+    XCTAssertTrue(unknown.hasSuffix("; did you mean 'background'?"), unknown)
     XCTAssertEqual(
       try loadError("{\n  \"device\": \"iphone-8\",\n  \"scale\": \"two\"\n}"),
       "design.json:3: scale: is a string, expected a number")
@@ -133,6 +133,8 @@ final class DesignLoaderTests: XCTestCase {
   func testSceneOfABackgroundDesign() throws {
     var design = Design(device: DeviceCatalog.device(id: "iphone-8")!)
     design.background.gradient = Gradient(kind: .linear, colors: [.white, .black], angle: 90)
-    Golden.assertText(try design.scene().dump(), matches: "background-gradient")
+    design.season.alpha = .transparent
+    design.label.visible = false
+    Golden.assertText(try design.scene(defaultFont: "unused.ttf").dump(), matches: "background-gradient")
   }
 }

@@ -1,0 +1,161 @@
+import SceneGraph
+
+/// The grid overlay of a design: which grid, which cells are coloured, and its lines.
+public struct GridLayer: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case none
+    /// The home-screen icon grid of the device, as in the Grid Wallpaper app.
+    case home
+    /// N equal squares per row, as in the square-grid write-up.
+    case square
+  }
+
+  /// Cells coloured with one colour.
+  public struct Fill: Sendable, Hashable {
+    public var cells: CellSelection
+    public var color: Color
+    /// Which cells the selection resolved to, once checked against the grid.
+    public var indices: [Int]
+  }
+
+  public var kind: Kind = .none
+  public var fills: [Fill] = []
+  /// Cell lines (home grid) or gutters (square grid); nil draws none.
+  public var lineColor: Color?
+  public var lineWidth: StrokeWidth = .devicePixels(1)
+  /// Draws rounded outlines where the icons sit, to check alignment with a real home screen.
+  public var showIcons = false
+  /// The square grid's parameters, when `kind` is `square`.
+  public var square: SquareGrid?
+
+  public init() {}
+}
+
+/// The layers of a design, in default drawing order (bottom first).
+public enum LayerName: String, Sendable, Hashable, CaseIterable {
+  case background, art, grid, label
+}
+
+/// A layer's place and opacity, from the design's `layers` list.
+public struct LayerSetting: Sendable, Hashable {
+  public var name: LayerName
+  public var opacity: Opacity
+
+  public init(name: LayerName, opacity: Opacity = .opaque) {
+    self.name = name
+    self.opacity = opacity
+  }
+}
+
+/// Portrait is the device's natural orientation; landscape turns the canvas a quarter turn.
+public enum Orientation: String, Sendable, Hashable, CaseIterable {
+  case portrait, landscape
+}
+
+extension Design {
+  /// The cells of the design's grid on its canvas; empty when there is no grid.
+  ///
+  /// - Throws: `GridError` when the grid cannot be laid out (no metrics, no room).
+  public func gridCells() throws(GridError) -> [GridCell] {
+    switch grid.kind {
+    case .none:
+      return []
+    case .home:
+      guard let metrics = HomeScreenGrid.metrics(forScreenClass: device.screen.id) else {
+        throw GridError(
+          field: "grid", value: "home on \(device.id) (screen class \(device.screen.id))",
+          allowed: "devices with measured home-screen metrics: iPhones; none are published for iPads")
+      }
+      guard orientation == .portrait else {
+        throw GridError(
+          field: "grid", value: "home in landscape", allowed: "the home-screen grid in portrait only")
+      }
+      return HomeScreenGrid.cells(metrics: metrics, canvas: canvasSize)
+    case .square:
+      guard let square = grid.square else { return [] }
+      return try square.cells(in: canvasSize)
+    }
+  }
+
+  /// The grid as scene nodes: fills merged per colour, then lines or gutters, then icon
+  /// outlines.
+  func gridNodes(cells: [GridCell]) throws(SceneError) -> [Node] {
+    var nodes: [Node] = []
+    // One path per colour: adjacent tiles become one shape, so no seam shows between them.
+    var order: [Color] = []
+    var tiles: [Color: Set<Int>] = [:]
+    for fill in grid.fills {
+      if tiles[fill.color] == nil { order.append(fill.color) }
+      tiles[fill.color, default: []].formUnion(fill.indices)
+    }
+    // A later fill wins a cell over an earlier one.
+    var owner: [Int: Color] = [:]
+    for fill in grid.fills { for index in fill.indices { owner[index] = fill.color } }
+    for color in order {
+      var path = Path()
+      for index in tiles[color]!.sorted() where owner[index] == color {
+        path.addRectangle(cells[index].frame)
+      }
+      if !path.isEmpty { nodes.append(.shape(ShapeNode(.path(path), fill: .solid(color)))) }
+    }
+    if let lineColor = grid.lineColor {
+      switch grid.kind {
+      case .home: nodes.append(contentsOf: try cellLines(cells, color: lineColor))
+      case .square: nodes.append(contentsOf: try gutters(cells, color: lineColor))
+      case .none: break
+      }
+    }
+    if grid.showIcons {
+      let stroke = try Stroke(.solid(Color(rgb: 0x000000, alpha: 0x99)), width: .devicePixels(1))
+      for cell in cells {
+        guard let icon = cell.icon else { continue }
+        nodes.append(.shape(ShapeNode(try .rounded(icon, radius: icon.width * 0.225), stroke: stroke)))
+      }
+    }
+    return nodes
+  }
+
+  /// Lines along every tile edge inside the canvas: the column and row boundaries.
+  private func cellLines(_ cells: [GridCell], color: Color) throws(SceneError) -> [Node] {
+    var xs = Set<Double>()
+    var ys = Set<Double>()
+    for cell in cells {
+      xs.insert(cell.frame.maxX)
+      ys.insert(cell.frame.maxY)
+    }
+    let size = canvasSize
+    var path = Path()
+    for x in xs.sorted() where x > 0 && x < size.width {
+      path.move(to: try Point(x: x, y: 0))
+      path.line(to: try Point(x: x, y: size.height))
+    }
+    for y in ys.sorted() where y > 0 && y < size.height {
+      path.move(to: try Point(x: 0, y: y))
+      path.line(to: try Point(x: size.width, y: y))
+    }
+    guard !path.isEmpty else { return [] }
+    return [.shape(ShapeNode(.path(path), stroke: try Stroke(.solid(color), width: grid.lineWidth)))]
+  }
+
+  /// The gaps between square cells, filled with `color`.
+  private func gutters(_ cells: [GridCell], color: Color) throws(SceneError) -> [Node] {
+    guard let first = cells.first else { return [] }
+    let minX = cells.map(\.frame.minX).min()!
+    let maxX = cells.map(\.frame.maxX).max()!
+    let minY = first.frame.minY
+    let maxY = cells.map(\.frame.maxY).max()!
+    var path = Path()
+    let columnsStarts = Set(cells.map(\.frame.minX)).sorted()
+    let columnEnds = Set(cells.map(\.frame.maxX)).sorted()
+    for (end, start) in zip(columnEnds, columnsStarts.dropFirst()) where start > end {
+      path.addRectangle(try Rect(x: end, y: minY, width: start - end, height: maxY - minY))
+    }
+    let rowStarts = Set(cells.map(\.frame.minY)).sorted()
+    let rowEnds = Set(cells.map(\.frame.maxY)).sorted()
+    for (end, start) in zip(rowEnds, rowStarts.dropFirst()) where start > end {
+      path.addRectangle(try Rect(x: minX, y: end, width: maxX - minX, height: start - end))
+    }
+    guard !path.isEmpty else { return [] }
+    return [.shape(ShapeNode(.path(path), fill: .solid(color)))]
+  }
+}
