@@ -40,6 +40,9 @@ final class Canvas {
 
   deinit { cairo_destroy(cr) }
 
+  /// Ends the current page of a paged surface (PDF); the next drawing starts a new page.
+  func showPage() { cairo_show_page(cr) }
+
   /// Draws `nodes` in order.
   ///
   /// - Throws: `RenderError` for a font or image that cannot be used, or a Cairo failure.

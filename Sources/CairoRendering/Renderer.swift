@@ -40,6 +40,21 @@ public struct DocumentInfo: Hashable, Sendable {
   }
 }
 
+/// One page of a multi-page PDF.
+public struct PDFPage: Sendable {
+  public var scene: Scene
+  /// Shown by viewers instead of the page number (`/PageLabels`).
+  public var label: String?
+  /// A top-level bookmark that opens this page.
+  public var outline: String?
+
+  public init(scene: Scene, label: String? = nil, outline: String? = nil) {
+    self.scene = scene
+    self.label = label
+    self.outline = outline
+  }
+}
+
 /// Renders scenes through Cairo. Every format goes through the same `Canvas`; only the surface
 /// and how it is finished differ.
 ///
@@ -104,15 +119,48 @@ public struct Renderer: Sendable {
   private func renderPDF(_ scene: Scene, scale: Double, info: DocumentInfo) throws(RenderError)
     -> [UInt8]
   {
-    _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
+    try renderPDF(pages: [PDFPage(scene: scene)], scale: scale, info: info)
+  }
+
+  /// Renders several scenes as the pages of one PDF, each page the size of its scene.
+  ///
+  /// - Parameters:
+  ///   - pages: at least one; each may carry a page label and an outline (bookmark) entry.
+  ///   - scale: sizes device-pixel strokes, as for single pages.
+  /// - Throws: `RenderError` for an empty page list (`CAIRO_STATUS_INVALID_SIZE`), a bad
+  ///   scale, or any drawing failure.
+  public func renderPDF(pages: [PDFPage], scale: Double, info: DocumentInfo) throws(RenderError)
+    -> [UInt8]
+  {
+    guard let first = pages.first else {
+      throw .cairo(operation: "a PDF without pages", status: CairoStatus(CAIRO_STATUS_INVALID_SIZE))
+    }
+    for page in pages { _ = try RenderLimits.pixelSize(of: page.scene.size, scale: scale) }
     let sink = ByteSink()
     try withExtendedLifetime(sink) { () throws(RenderError) in
       let surface = cairo_pdf_surface_create_for_stream(
-        ByteSink.write, sink.closure, scene.size.width, scene.size.height)!
+        ByteSink.write, sink.closure, first.scene.size.width, first.scene.size.height)!
       defer { cairo_surface_destroy(surface) }
       try check(cairo_surface_status(surface), "cairo_pdf_surface_create_for_stream")
       setMetadata(info, on: surface)
-      try draw(scene, on: surface, scale: scale)
+      do {
+        let canvas = try Canvas(surface: surface, scale: (scale, scale), snapsToPixels: false, fonts: fonts)
+        for (number, page) in pages.enumerated() {
+          // Only valid before drawing on a page: right after creation or after show_page.
+          cairo_pdf_surface_set_size(surface, page.scene.size.width, page.scene.size.height)
+          if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
+          if let outline = page.outline {
+            _ = cairo_pdf_surface_add_outline(
+              surface, Int32(CAIRO_PDF_OUTLINE_ROOT), outline, "page=\(number + 1)",
+              cairo_pdf_outline_flags_t(0))
+          }
+          try canvas.draw(page.scene.nodes)
+          canvas.showPage()
+          try check(cairo_surface_status(surface), "finishing page \(number + 1)")
+        }
+      }
+      cairo_surface_finish(surface)
+      try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
     return sink.bytes
   }

@@ -2,28 +2,40 @@ import Foundation
 import SceneGraph
 
 extension Design {
-  /// The design as a scene: named layers from bottom to top — background, art, label.
+  /// The design as a scene: named layers from bottom to top — background, art, grid, label
+  /// by default, or the order of `layers`.
   ///
-  /// - Parameter defaultFont: the font file for a label that names none (the bundled font).
-  /// - Throws: `SceneError` if a derived value is invalid (a bug, since designs are validated).
-  public func scene(defaultFont: String) throws(SceneError) -> Scene {
-    let bounds = Rect(size: canvasSize)
+  /// - Parameters:
+  ///   - defaultFont: the font file for a label that names none (the bundled font).
+  ///   - bleed: points added on every side for print. Background and art are drawn into the
+  ///     bleed (not stretched); the grid and label keep their place on the trimmed screen,
+  ///     which starts at (`bleed`, `bleed`). A photo stays fitted to the trimmed screen.
+  /// - Throws: `SceneError` if a derived value is invalid (a bug, since designs are validated),
+  ///   or for a negative bleed.
+  public func scene(defaultFont: String, bleed: Double = 0) throws(SceneError) -> Scene {
+    let screen = canvasSize
+    let full = try Size(width: screen.width + 2 * bleed, height: screen.height + 2 * bleed)
+    let trim = Rect(origin: try Point(x: bleed, y: bleed), size: screen)
+    let onScreen = Transform.translation(try Vector(dx: bleed, dy: bleed))
     var nodes: [Node] = []
     for setting in layers {
       let layer: Node?
       switch setting.name {
-      case .background: layer = try backgroundLayer(in: bounds)
-      case .art: layer = try artLayer(in: bounds)
+      case .background: layer = try backgroundLayer(covering: Rect(size: full), trim: trim)
+      case .art: layer = try artLayer(covering: Rect(size: full), trim: trim)
       case .grid: layer = try gridLayer()
-      case .label: layer = try labelLayer(in: bounds, defaultFont: defaultFont)
+      case .label: layer = try labelLayer(in: Rect(size: screen), defaultFont: defaultFont)
       }
       guard case .group(let group)? = layer else { continue }
-      let opacity = try Opacity(group.opacity.value * setting.opacity.value)
+      let movesWithScreen = setting.name == .grid || setting.name == .label
       nodes.append(
         .group(
-          Group(name: group.name, transform: group.transform, opacity: opacity, clip: group.clip, children: group.children)))
+          Group(
+            name: group.name, transform: movesWithScreen && bleed > 0 ? onScreen : group.transform,
+            opacity: try Opacity(group.opacity.value * setting.opacity.value), clip: group.clip,
+            children: group.children)))
     }
-    return try Scene(size: canvasSize, nodes: nodes)
+    return try Scene(size: full, nodes: nodes)
   }
 
   /// The safe area to lay out against, turned with the canvas: the device's, or where unknown
@@ -40,10 +52,10 @@ extension Design {
   /// The label's text: the given text, or the season's name in the chosen language.
   public var labelText: String { label.text ?? season.season.name(in: label.locale) }
 
-  private func artLayer(in bounds: Rect) throws(SceneError) -> Node? {
+  private func artLayer(covering canvas: Rect, trim: Rect) throws(SceneError) -> Node? {
     guard season.alpha > .transparent else { return nil }
     let art = try SeasonArt.nodes(
-      for: season.season, canvas: bounds, visible: bounds, safeArea: layoutSafeArea, seed: season.seed)
+      for: season.season, canvas: canvas, visible: trim, safeArea: layoutSafeArea, seed: season.seed)
     return .group(Group(name: "art", opacity: season.alpha, children: art))
   }
 
@@ -79,16 +91,16 @@ extension Design {
     return .group(Group(name: "label", children: [.text(text)]))
   }
 
-  private func backgroundLayer(in bounds: Rect) throws(SceneError) -> Node? {
+  private func backgroundLayer(covering canvas: Rect, trim: Rect) throws(SceneError) -> Node? {
     var children: [Node] = []
     if let color = background.color {
-      children.append(.shape(ShapeNode(.rectangle(bounds), fill: .solid(color))))
+      children.append(.shape(ShapeNode(.rectangle(canvas), fill: .solid(color))))
     }
     if let gradient = background.gradient {
-      children.append(.shape(ShapeNode(.rectangle(bounds), fill: try gradient.paint(in: bounds))))
+      children.append(.shape(ShapeNode(.rectangle(canvas), fill: try gradient.paint(in: trim))))
     }
     if let image = background.image {
-      let node = Node.image(ImageNode(png: image.png, frame: bounds, mode: image.mode))
+      let node = Node.image(ImageNode(png: image.png, frame: trim, mode: image.mode))
       children.append(
         image.opacity == .opaque ? node : .group(Group(opacity: image.opacity, children: [node])))
     }

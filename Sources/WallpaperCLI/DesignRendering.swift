@@ -1,0 +1,86 @@
+import CairoRendering
+import Foundation
+import SceneGraph
+import Wallpapers
+
+/// Steps shared by the commands that render designs.
+enum DesignRendering {
+  /// The design's scene. Image and font inputs are loaded first, so a bad file is named by
+  /// its field before anything is drawn.
+  static func scene(of design: Design, environment: [String: String]) throws(CLIError) -> Scene {
+    if let image = design.background.image {
+      do {
+        try Renderer.validatePNG(image.png)
+      } catch {
+        throw .usage("background.image.path: '\(image.path)' cannot be used: \(error.description)")
+      }
+    }
+    var fontPath = design.label.fontPath ?? ""
+    if design.label.visible {
+      if design.label.fontPath == nil { fontPath = try FontLocator.bundledFontPath(environment: environment) }
+      do {
+        _ = try FontLibrary.shared.font(at: fontPath)
+      } catch {
+        throw .usage("--font/label.font: \(error.description)")
+      }
+    }
+    do {
+      return try design.scene(defaultFont: fontPath)
+    } catch {
+      throw .failure("cannot build the scene: \(error.description)")
+    }
+  }
+
+  static func format(for output: String, explicit: FileFormat?) throws(CLIError) -> OutputFormat {
+    if let explicit { return OutputFormat(rawValue: explicit.rawValue)! }
+    let ext = (output as NSString).pathExtension
+    guard let format = OutputFormat(pathExtension: ext) else {
+      throw .usage(
+        "--format: cannot tell the format from '\(output)' (allowed: png, svg, pdf; give --format or an extension)")
+    }
+    return format
+  }
+
+  /// Refuses outputs that can never be written, before any work is done.
+  static func checkOutputPath(_ output: String) throws(CLIError) {
+    var isDirectory: ObjCBool = false
+    if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+      throw .usage("--output: '\(output)' is a folder (allowed: a file path)")
+    }
+    var folder = (output as NSString).deletingLastPathComponent
+    while !folder.isEmpty, folder != "/" {
+      if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else {
+          throw .usage("--output: '\(output)' is inside '\(folder)', which is a file, not a folder")
+        }
+        break
+      }
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+  }
+
+  /// PDF metadata; the date from `SOURCE_DATE_EPOCH` when set.
+  static func documentInfo(for design: Design, environment: [String: String]) throws(CLIError) -> DocumentInfo {
+    var info = DocumentInfo(
+      title: design.name, subject: "Wallpaper for \(design.device.name) (\(design.device.screen.id))",
+      keywords: "wallpaper, \(design.device.id)", creator: "wallpaper \(WallpaperTool.version)")
+    if let epoch = environment["SOURCE_DATE_EPOCH"] {
+      guard let seconds = Int64(epoch), seconds >= 0 else {
+        throw .usage("SOURCE_DATE_EPOCH: '\(epoch)' is not allowed (whole seconds since 1970-01-01, ≥ 0)")
+      }
+      info.date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    return info
+  }
+
+  static func render(_ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo) throws(CLIError) -> [UInt8] {
+    do {
+      return try Renderer().render(scene, format: format, scale: scale, info: info)
+    } catch {
+      switch error {
+      case .invalidScale, .canvasTooLarge: throw .usage("--scale: \(error.description)")
+      default: throw .failure("rendering failed: \(error.description)")
+      }
+    }
+  }
+}
