@@ -100,8 +100,31 @@ public struct Renderer: Sendable {
     return image
   }
 
+  /// SVG with one named layer per top-level named group, or a plain document when the scene
+  /// has no named top-level groups.
   private func renderSVG(_ scene: Scene, scale: Double) throws(RenderError) -> [UInt8] {
     _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
+    var layers: [(name: String, nodes: [Node])] = []
+    for node in scene.nodes {
+      if case .group(let group) = node, let name = group.name, !layers.contains(where: { $0.name == name }) {
+        layers.append((name, [node]))
+      } else if let last = layers.indices.last {
+        layers[last].nodes.append(node)
+      } else {
+        layers.append(("layer", [node]))
+      }
+    }
+    guard layers.count > 1 || layers.first?.name != "layer" else { return try renderSVGDocument(scene, scale: scale) }
+    var documents: [(name: String, svg: [UInt8])] = []
+    for layer in layers {
+      let part = try! Scene(size: scene.size, nodes: layer.nodes)
+      documents.append((layer.name, try renderSVGDocument(part, scale: scale)))
+    }
+    return try SVGLayers.merge(documents)
+  }
+
+  /// One SVG document straight from Cairo, with process-dependent ids renumbered.
+  private func renderSVGDocument(_ scene: Scene, scale: Double) throws(RenderError) -> [UInt8] {
     let sink = ByteSink()
     try withExtendedLifetime(sink) { () throws(RenderError) in
       let surface = cairo_svg_surface_create_for_stream(
