@@ -8,6 +8,12 @@ enum DesignRendering {
   /// The design's scene. Image and font inputs are loaded first, so a bad file is named by
   /// its field before anything is drawn.
   static func scene(of design: Design, environment: [String: String]) throws(CLIError) -> Scene {
+    let font = design.label.visible && design.label.fontPath == nil ? try FontLocator.bundledFontPath(environment: environment) : ""
+    return try scene(of: design, defaultFont: font)
+  }
+
+  /// The design's scene with the bundled font at `defaultFont`.
+  static func scene(of design: Design, defaultFont: String) throws(CLIError) -> Scene {
     if let image = design.background.image {
       do {
         try Renderer.validatePNG(image.png)
@@ -15,9 +21,8 @@ enum DesignRendering {
         throw .usage("background.image.path: '\(image.path)' cannot be used: \(error.description)")
       }
     }
-    var fontPath = design.label.fontPath ?? ""
+    let fontPath = design.label.fontPath ?? defaultFont
     if design.label.visible {
-      if design.label.fontPath == nil { fontPath = try FontLocator.bundledFontPath(environment: environment) }
       do {
         _ = try FontLibrary.shared.font(at: fontPath)
       } catch {

@@ -11,15 +11,20 @@ public struct WallpaperTool {
   public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
+    /// Whether stderr is a terminal, where progress is drawn as a bar.
+    public var isTerminal = false
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(
+      out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool = false
+    ) {
       self.out = out
       self.err = err
+      self.isTerminal = isTerminal
     }
 
     public static let standard = Console(
       out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      err: { FileHandle.standardError.write(Data($0.utf8)) })
+      err: { FileHandle.standardError.write(Data($0.utf8)) }, isTerminal: isatty(STDERR_FILENO) == 1)
   }
 
   let console: Console
@@ -35,6 +40,7 @@ public struct WallpaperTool {
     usage: "wallpaper <subcommand> [options]",
     subcommands: [
       ("render", "Render one design for one device to a PNG, SVG or PDF file."),
+      ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
       ("devices", "List the device catalogue."),
     ],
     footer: "See 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.")
@@ -63,11 +69,13 @@ public struct WallpaperTool {
       console.out("wallpaper \(Self.version)\n")
     case "render":
       try RenderCommand(console: console, environment: environment).run(rest)
+    case "export":
+      try ExportCommand(console: console, environment: environment).run(rest)
     case "devices":
       try DevicesCommand(console: console).run(rest)
     default:
-      let hint = closest(to: command, in: ["render", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
-      throw .usage("unknown subcommand '\(command)' (allowed: render, devices)\(hint)")
+      let hint = closest(to: command, in: ["render", "export", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown subcommand '\(command)' (allowed: render, export, devices)\(hint)")
     }
   }
 }

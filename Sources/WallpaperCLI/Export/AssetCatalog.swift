@@ -1,0 +1,36 @@
+import Foundation
+import Wallpapers
+
+/// An Xcode asset catalog: `<Design>.xcassets/` with one image set per screen class, in
+/// Apple's documented `Contents.json` format.
+enum AssetCatalog {
+  /// The catalog folder name: the design's name with a capital first letter.
+  static func folderName(design: String) -> String {
+    design.prefix(1).uppercased() + design.dropFirst() + ".xcassets"
+  }
+
+  static func imageSetFolder(design: String, screen: ScreenClass) -> String {
+    "\(folderName(design: design))/\(design)-\(screen.id).imageset"
+  }
+
+  /// Asset catalogs hold 1x, 2x and 3x images only.
+  static func holds(scale: Double) -> Bool { [1.0, 2, 3].contains(scale) }
+
+  /// The catalog's own top-level `Contents.json`.
+  static func catalogContents() -> [UInt8] {
+    json(["info": ["author": "wallpaper", "version": 1]])
+  }
+
+  /// An image set's `Contents.json` listing its PNGs by scale.
+  static func imageSetContents(images: [(filename: String, scale: Double, idiom: DeviceFamily)]) -> [UInt8] {
+    let entries = images.sorted { $0.scale < $1.scale }.map { image in
+      ["idiom": image.idiom.rawValue, "scale": "\(Int(image.scale))x", "filename": image.filename]
+    }
+    return json(["images": entries, "info": ["author": "wallpaper", "version": 1]])
+  }
+
+  static func json(_ object: Any) -> [UInt8] {
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return Array(data) + [0x0A]
+  }
+}

@@ -1,0 +1,152 @@
+import CairoRendering
+import Foundation
+import SceneGraph
+import Wallpapers
+
+/// `wallpaper export`: one design for many devices, scales and formats, with a manifest, an
+/// optional Xcode asset catalog and a contact sheet.
+struct ExportCommand {
+  let console: WallpaperTool.Console
+  let environment: [String: String]
+
+  static let ownOptions: [OptionSpec] = [
+    OptionSpec(names: ["--out"], valueName: "DIR", help: "The folder to write into (created if missing).", field: nil),
+    OptionSpec(names: ["--devices"], valueName: "LIST", help: "all (default), iphone, ipad, or device ids separated by commas.", field: nil),
+    OptionSpec(names: ["--formats"], valueName: "LIST", help: "Any of png,svg,pdf (default: all three).", field: nil),
+    OptionSpec(
+      names: ["--scales"], valueName: "LIST", help: "PNG scales: native (each device's own) or a list (default: 2,3 for @2x and @3x).",
+      field: nil),
+    OptionSpec(names: ["--asset-catalog"], valueName: nil, help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
+    OptionSpec(names: ["--jobs"], valueName: "N", help: "Files rendered at once (default: the number of cores).", field: nil),
+    OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress output.", field: nil),
+    OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
+  ]
+
+  /// The design options of `render` that make sense for many devices at once.
+  static var designOptions: [OptionSpec] {
+    RenderCommand.designOptions.filter { !["--device", "--scale", "--format", "--output"].contains($0.name) }
+  }
+
+  static var help: HelpPage {
+    HelpPage(
+      overview: "Render one design for every chosen device, scale and format, in parallel.",
+      usage:
+        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--asset-catalog] [--jobs N] [--quiet]",
+      arguments: [("DESIGN.json", "The design; flags override its fields as in `wallpaper render`.")],
+      options: Array(ownOptions.dropLast()) + designOptions,
+      footer: """
+        Files: DIR/<design>-<class>@2x.png per scale, DIR/<design>-<class>.svg and .pdf per screen class
+        (classes are WxH in points, e.g. 402x874; 414x896-2x and -3x tell the two 414x896 classes apart),
+        DIR/manifest.json (every file with models, size, bytes, SHA-256), DIR/contact-sheet.png and .pdf.
+        Models sharing a screen class are rendered once. Files are replaced atomically; nothing else in DIR
+        is touched. One failing file does not stop the others; the run then exits 1 naming each failure.
+        """)
+  }
+
+  func run(_ arguments: [String]) throws(CLIError) {
+    let parsed = try ArgumentParser.parse(arguments, specs: Self.ownOptions + Self.designOptions, maxPositional: 1)
+    if parsed.has("--help") {
+      console.out(Self.help.text)
+      return
+    }
+    guard let designFile = parsed.positional.first else { throw .usage("no design file given (wallpaper export DESIGN.json --out DIR)") }
+    guard let folder = parsed.values["--out"], !folder.isEmpty else { throw .usage("--out: no output folder given") }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw .usage("--out: '\(folder)' is a file (allowed: a folder, created if missing)")
+    }
+    let devices = try ExportPlan.devices(parsed.values["--devices"] ?? "all")
+    let formats = try ExportPlan.formats(parsed.values["--formats"] ?? "png,svg,pdf")
+    let scales = try ExportPlan.scales(parsed.values["--scales"] ?? "2,3")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    if let text = parsed.values["--jobs"] {
+      guard let value = Int(text), (1...256).contains(value) else {
+        throw .usage("--jobs: '\(text)' is not allowed (a whole number from 1 to 256)")
+      }
+      jobs = value
+    }
+    let plan = try ExportPlan(
+      designFile: designFile, overrides: parsed.overrides, devices: devices, formats: formats, scales: scales)
+    let font = try FontLocator.bundledFontPath(environment: environment)
+    let environment = self.environment
+    let style: Progress.Style = parsed.has("--quiet") ? .quiet : (console.isTerminal ? .bar : .lines)
+    let exporter = Exporter(
+      plan: plan, folder: folder, assetCatalog: parsed.has("--asset-catalog"), jobs: jobs,
+      info: { design throws(CLIError) in try DesignRendering.documentInfo(for: design, environment: environment) },
+      font: font, progress: Progress(style: style, total: plan.jobs.count, console: console))
+    var (entries, failures) = exporter.run()
+
+    // Files that describe the export: asset catalog contents, contact sheet, manifest.
+    func write(_ bytes: [UInt8], _ path: String, format: String) {
+      do {
+        try AtomicFile.write(bytes, to: folder + "/" + path)
+        entries.append(Exporter.Entry(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes)))
+      } catch {
+        failures.append(Exporter.Failure(path: path, reason: error.description))
+      }
+    }
+    if parsed.has("--asset-catalog") {
+      write(AssetCatalog.catalogContents(), AssetCatalog.folderName(design: plan.name) + "/Contents.json", format: "json")
+      for (screen, _) in plan.designs {
+        let folderPath = AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
+        let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
+          (filename: ($0.path as NSString).lastPathComponent, scale: $0.scale ?? 1, idiom: screen.family)
+        }
+        guard !images.isEmpty else { continue }
+        write(AssetCatalog.imageSetContents(images: images), folderPath + "/Contents.json", format: "json")
+      }
+    }
+    do {
+      let sheet = try contactSheet(plan: plan, font: font)
+      let info = try DesignRendering.documentInfo(for: plan.designs[0].design, environment: environment)
+      write(try DesignRendering.render(sheet, format: .png, scale: 1, info: info), "contact-sheet.png", format: "png")
+      write(try DesignRendering.render(sheet, format: .pdf, scale: 1, info: info), "contact-sheet.pdf", format: "pdf")
+    } catch {
+      failures.append(Exporter.Failure(path: "contact-sheet", reason: error.description))
+    }
+    write(Self.manifest(design: plan.name, entries: entries), "manifest.json", format: "json")
+
+    if !failures.isEmpty {
+      for failure in failures { console.err("error: \(failure.path): \(failure.reason)\n") }
+      throw .failure("\(failures.count) of \(plan.jobs.count + 3) files failed; the others were written to \(folder)")
+    }
+  }
+
+  private func contactSheet(plan: ExportPlan, font: String) throws(CLIError) -> SceneGraph.Scene {
+    var items: [ContactSheet.Item] = []
+    for job in plan.jobs {
+      let scene = try DesignRendering.scene(of: job.design, defaultFont: font)
+      let size: String
+      if let scale = job.scale, let pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) {
+        size = "PNG @\(formatNumber(scale))x · \(pixels) px"
+      } else {
+        size = "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
+      }
+      items.append(ContactSheet.Item(scene: scene, title: job.screen.id, detail: size))
+    }
+    do {
+      return try ContactSheet.scene(items, font: font)
+    } catch {
+      throw .failure("contact sheet: \(error.description)")
+    }
+  }
+
+  /// The manifest: every file written, sorted by path, without timestamps.
+  static func manifest(design: String, entries: [Exporter.Entry]) -> [UInt8] {
+    let files: [[String: Any]] = entries.sorted { $0.path < $1.path }.map { entry in
+      var object: [String: Any] = [
+        "path": entry.path, "design": design, "format": entry.format, "bytes": entry.bytes, "sha256": entry.sha256,
+      ]
+      if let screen = entry.screen {
+        object["screenClass"] = screen.id
+        object["models"] = entry.models
+        object["points"] = ["width": screen.points.width, "height": screen.points.height]
+      }
+      if let scale = entry.scale { object["scale"] = scale }
+      if let pixels = entry.pixels { object["pixels"] = ["width": pixels.width, "height": pixels.height] }
+      return object
+    }
+    return AssetCatalog.json(["design": design, "files": files])
+  }
+}
+

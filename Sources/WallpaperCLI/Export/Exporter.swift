@@ -1,0 +1,95 @@
+import CairoRendering
+import Foundation
+import SceneGraph
+import Synchronization
+import Wallpapers
+
+/// Renders an `ExportPlan` on several threads and writes every file atomically. A failing
+/// file is recorded and the others go on.
+struct Exporter {
+  /// One line of the manifest.
+  struct Entry: Sendable {
+    let path: String
+    let format: String
+    var screen: ScreenClass?
+    var models: [String] = []
+    var scale: Double?
+    var pixels: PixelSize?
+    let bytes: Int
+    let sha256: String
+  }
+
+  struct Failure: Error, Sendable {
+    let path: String
+    let reason: String
+  }
+
+  let plan: ExportPlan
+  let folder: String
+  let assetCatalog: Bool
+  let jobs: Int
+  let info: @Sendable (Design) throws(CLIError) -> DocumentInfo
+  let font: String
+  let progress: Progress
+
+  /// Renders and writes every job, `jobs` at a time; each thread holds one image at most.
+  func run() -> (entries: [Entry], failures: [Failure]) {
+    let next = Mutex(0)
+    let results = Mutex<[Int: Result<[Entry], Failure>]>([:])
+    let workers = max(1, min(jobs, plan.jobs.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard index < plan.jobs.count else { return }
+        let job = plan.jobs[index]
+        let result = render(job)
+        if case .failure = result {
+          progress.finished(job.path, failed: true)
+        } else {
+          progress.finished(job.path, failed: false)
+        }
+        results.withLock { $0[index] = result }
+      }
+    }
+    var entries: [Entry] = []
+    var failures: [Failure] = []
+    let collected = results.withLock { $0 }
+    for index in plan.jobs.indices {
+      switch collected[index]! {
+      case .success(let written): entries += written
+      case .failure(let failure): failures.append(failure)
+      }
+    }
+    return (entries, failures)
+  }
+
+  /// Renders one job and writes its file (and its asset-catalog copy).
+  private func render(_ job: ExportPlan.Job) -> Result<[Entry], Failure> {
+    do {
+      let scene = try DesignRendering.scene(of: job.design, defaultFont: font)
+      let scale = job.scale ?? Double(job.screen.scale)
+      let bytes = try DesignRendering.render(scene, format: job.format, scale: scale, info: try info(job.design))
+      var paths = [job.path]
+      if assetCatalog, job.format == .png, let pngScale = job.scale, AssetCatalog.holds(scale: pngScale) {
+        paths.append(AssetCatalog.imageSetFolder(design: plan.name, screen: job.screen) + "/" + job.path)
+      }
+      let digest = SHA256.hex(bytes)
+      var entries: [Entry] = []
+      for path in paths {
+        try AtomicFile.write(bytes, to: folder + "/" + path)
+        var entry = Entry(path: path, format: job.format.rawValue, bytes: bytes.count, sha256: digest)
+        entry.screen = job.screen
+        entry.models = job.models.map(\.id)
+        entry.scale = job.scale
+        if job.format == .png { entry.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) }
+        entries.append(entry)
+      }
+      return .success(entries)
+    } catch {
+      return .failure(Failure(path: job.path, reason: error.description))
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `wallpaper export`, run as a user would.
+final class ExportTests: XCTestCase {
+  private var folder = ""
+  private let devices = "iphone-8,iphone-se-3,iphone-16-pro,iphone-x"
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    try ##"""
+    {
+      "name": "sample",
+      "season": { "name": "winter", "alpha": 0.7 },
+      "grid": { "kind": "home", "fill": ["0,5=#D2401F"] }
+    }
+    """##.write(toFile: "\(folder)/sample.json", atomically: true, encoding: .utf8)
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  @discardableResult
+  private func export(_ out: String, _ extra: [String] = []) throws -> ProcessResult {
+    try Processes.run(
+      Processes.wallpaperBinary,
+      ["export", "sample.json", "--out", out, "--devices", devices, "--scales", "2,3", "--formats", "png,svg,pdf"] + extra,
+      in: folder)
+  }
+
+  private func files(in directory: String) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let root = "\(folder)/\(directory)"
+    for case let path as String in FileManager.default.enumerator(atPath: root)! {
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory)
+      if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: "\(root)/\(path)") }
+    }
+    return result
+  }
+
+  func testNamesSizesManifestAssetCatalogAndContactSheet() throws {
+    let result = try export("out", ["--asset-catalog", "--quiet"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stderr, "", "--quiet prints nothing")
+    let written = try files(in: "out")
+    // Three screen classes (iPhone 8 and SE 3 share 375x667), each 2 PNGs + SVG + PDF.
+    let expected: [(String, Int, Int)] = [
+      ("sample-375x667@2x.png", 750, 1334), ("sample-375x667@3x.png", 1125, 2001),
+      ("sample-402x874@2x.png", 804, 1748), ("sample-402x874@3x.png", 1206, 2622),
+      ("sample-375x812@2x.png", 750, 1624), ("sample-375x812@3x.png", 1125, 2436),
+    ]
+    for (name, width, height) in expected {
+      let image = try RGBAImage(pngFile: "\(folder)/out/\(name)")
+      XCTAssertEqual([image.width, image.height], [width, height], name)
+    }
+    for name in ["sample-375x667.svg", "sample-375x667.pdf", "sample-402x874.svg", "sample-375x812.pdf"] {
+      XCTAssertNotNil(written[name], name)
+    }
+
+    // The manifest lists every file with a matching hash and size.
+    let manifest = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: XCTUnwrap(written["manifest.json"])) as? [String: Any])
+    let entries = try XCTUnwrap(manifest["files"] as? [[String: Any]])
+    XCTAssertEqual(Set(entries.map { $0["path"] as! String }), Set(written.keys).subtracting(["manifest.json"]))
+    for entry in entries {
+      let path = entry["path"] as! String
+      let data = try XCTUnwrap(written[path], path)
+      XCTAssertEqual(entry["bytes"] as? Int, data.count, path)
+      let digest = try Processes.run("sha256sum", ["\(folder)/out/\(path)"]).stdout.prefix(64)
+      XCTAssertEqual(entry["sha256"] as? String, String(digest), path)
+    }
+    let shared = try XCTUnwrap(entries.first { $0["path"] as? String == "sample-375x667@3x.png" })
+    XCTAssertEqual(shared["models"] as? [String], ["iphone-8", "iphone-se-3"])
+    XCTAssertEqual(shared["screenClass"] as? String, "375x667")
+    XCTAssertEqual((shared["pixels"] as? [String: Int])?["height"], 2001)
+
+    // Asset catalog: Contents.json files parse and name files that exist.
+    let catalog = "Sample.xcassets"
+    let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: XCTUnwrap(written["\(catalog)/Contents.json"])) as? [String: Any])
+    XCTAssertEqual((top["info"] as? [String: Any])?["author"] as? String, "wallpaper")
+    let sets = written.keys.filter { $0.hasPrefix(catalog + "/") && $0.hasSuffix(".imageset/Contents.json") }
+    XCTAssertEqual(sets.count, 3)
+    for set in sets {
+      let contents = try XCTUnwrap(try JSONSerialization.jsonObject(with: XCTUnwrap(written[set])) as? [String: Any])
+      let images = try XCTUnwrap(contents["images"] as? [[String: String]])
+      XCTAssertEqual(images.map { $0["scale"]! }, ["2x", "3x"])
+      XCTAssertEqual(Set(images.map { $0["idiom"]! }), ["iphone"])
+      for image in images {
+        let path = (set as NSString).deletingLastPathComponent + "/" + image["filename"]!
+        XCTAssertNotNil(written[path], "\(set) names \(path), which is missing")
+      }
+    }
+
+    // The contact sheet: 12 thumbnails, 240 pt high, in rows of at most 1600 pt.
+    let sheet = try RGBAImage(pngFile: "\(folder)/out/contact-sheet.png")
+    XCTAssertLessThanOrEqual(sheet.width, 1600)
+    XCTAssertEqual(sheet.height % 1, 0)
+    XCTAssertGreaterThan(sheet.height, 2 * 240)
+    let info = try Processes.run("pdfinfo", ["\(folder)/out/contact-sheet.pdf"])
+    XCTAssertTrue(info.stdout.contains("Pages:           1"), info.stdout)
+  }
+
+  func testTwoRunsAndJobCountsGiveIdenticalFolders() throws {
+    XCTAssertEqual(try export("a", ["--jobs", "1", "--asset-catalog", "--quiet"]).status, 0)
+    XCTAssertEqual(try export("b", ["--jobs", "2", "--asset-catalog", "--quiet"]).status, 0)
+    let a = try files(in: "a")
+    let b = try files(in: "b")
+    XCTAssertEqual(Set(a.keys), Set(b.keys))
+    for (path, data) in a { XCTAssertEqual(data, b[path], "\(path) differs between --jobs 1 and --jobs 2") }
+    // A second run over the same folder replaces files with the same bytes and keeps others.
+    try "mine".write(toFile: "\(folder)/a/notes.txt", atomically: true, encoding: .utf8)
+    XCTAssertEqual(try export("a", ["--jobs", "2", "--asset-catalog", "--quiet"]).status, 0)
+    let again = try files(in: "a")
+    XCTAssertEqual(again["notes.txt"], Data("mine".utf8))
+    for (path, data) in a { XCTAssertEqual(data, again[path], "\(path) differs between two runs") }
+  }
+
+  func testOneUnwritableTargetDoesNotStopTheOthers() throws {
+    // A folder where a file should go: that file cannot be renamed into place.
+    try FileManager.default.createDirectory(atPath: "\(folder)/out/sample-402x874.svg", withIntermediateDirectories: true)
+    let result = try export("out")
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("error: sample-402x874.svg: cannot write"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("1 of "), result.stderr)
+    let written = try files(in: "out")
+    XCTAssertNotNil(written["sample-402x874.pdf"])
+    XCTAssertNotNil(written["sample-375x812@3x.png"])
+    XCTAssertNotNil(written["manifest.json"])
+    XCTAssertTrue(written.keys.allSatisfy { !$0.contains(".tmp-") }, "no partial files: \(written.keys)")
+  }
+
+  func testSVGHasStableNamedLayersAndRendersLikeThePNG() throws {
+    XCTAssertEqual(try export("out", ["--quiet"]).status, 0)
+    let svg = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/out/sample-375x667.svg")), as: UTF8.self)
+    for layer in ["background", "art", "grid", "label"] {
+      XCTAssertTrue(svg.contains("<g id=\"\(layer)\" inkscape:groupmode=\"layer\""), "layer \(layer) missing")
+    }
+    XCTAssertNil(svg.range(of: #"id="surface\d"#, options: .regularExpression), "process-dependent ids remain")
+    let result = try Processes.run("rsvg-convert", ["-z", "2", "-o", "\(folder)/svg.png", "\(folder)/out/sample-375x667.svg"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let difference = ImageDifference(
+      try RGBAImage(pngFile: "\(folder)/out/sample-375x667@2x.png"), try RGBAImage(pngFile: "\(folder)/svg.png"), threshold: 24)
+    XCTAssertLessThan(difference.meanChannelDelta, 2, "\(difference)")
+    XCTAssertLessThan(difference.fractionOverThreshold, 0.03, "\(difference)")
+  }
+
+  func testBadExportOptions() throws {
+    for (arguments, fragment) in [
+      (["--devices", "iphone-99"], "--devices: 'iphone-99'"),
+      (["--formats", "gif"], "--formats: 'gif'"),
+      (["--scales", "0"], "--scales: '0'"),
+      (["--jobs", "0"], "--jobs: '0'"),
+    ] {
+      let result = try Processes.run(Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad"] + arguments, in: folder)
+      XCTAssertEqual(result.status, 2, result.stderr)
+      XCTAssertTrue(result.stderr.hasPrefix("error: ") && result.stderr.contains(fragment), result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/bad"))
+    }
+    // The home grid has no iPad metrics: exporting to an iPad names the device.
+    let ipad = try Processes.run(Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad", "--devices", "ipad-11"], in: folder)
+    XCTAssertEqual(ipad.status, 2)
+    XCTAssertTrue(ipad.stderr.contains("ipad-11"), ipad.stderr)
+  }
+}
