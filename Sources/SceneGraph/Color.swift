@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
 public struct Color: Hashable, Sendable {
   public let red: Double
@@ -46,6 +48,18 @@ public struct Color: Hashable, Sendable {
     return Color(
       unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue),
       mix(alpha, other.alpha))
+  }
+
+  /// WCAG relative luminance of the opaque colour, 0 (black) … 1 (white).
+  public var relativeLuminance: Double {
+    func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+  }
+
+  /// WCAG contrast ratio with `other`, 1 … 21, ignoring alpha.
+  public func contrast(with other: Color) -> Double {
+    let (a, b) = (relativeLuminance, other.relativeLuminance)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }
 
   init(unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double) {

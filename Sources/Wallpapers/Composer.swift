@@ -49,6 +49,16 @@ extension Design {
     return orientation == .portrait ? portrait : portrait.rotatedClockwise
   }
 
+  /// The season's accent, or its light tint when that contrasts more with the sky behind the
+  /// label: the top of the art (the palette's first colour) at the art's alpha over the base.
+  public var defaultLabelColor: Color {
+    let palette = season.season.palette
+    let base = background.color ?? .white
+    let backdrop = base.mixed(with: palette.colors[0], by: season.alpha.value)
+    let light = season.season.lightAccent
+    return palette.accent.contrast(with: backdrop) >= light.contrast(with: backdrop) ? palette.accent : light
+  }
+
   /// The label's text: the given text, or the season's name in the chosen language.
   public var labelText: String { label.text ?? season.season.name(in: label.locale) }
 
@@ -86,7 +96,7 @@ extension Design {
     }
     let text = try TextNode(
       labelText, font: FontReference(path: label.fontPath ?? defaultFont), size: size,
-      color: label.color ?? season.season.palette.accent, position: position, anchor: anchor,
+      color: label.color ?? defaultLabelColor, position: position, anchor: anchor,
       maxWidth: bounds.width * Label.maxWidthRatio)
     return .group(Group(name: "label", children: [.text(text)]))
   }

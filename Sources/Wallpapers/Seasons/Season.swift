@@ -77,6 +77,17 @@ public enum Season: String, CaseIterable, Sendable {
     }
   }
 
+  /// Label colours: `accent` reads on light skies; this light tint on dark ones (winter at
+  /// high alpha, a deep summer sky).
+  public var lightAccent: Color {
+    switch self {
+    case .spring: return Color(rgb: 0xFFF0F5)
+    case .summer: return Color(rgb: 0xFFFFFF)
+    case .autumn: return Color(rgb: 0xFFF3E0)
+    case .winter: return Color(rgb: 0xEAF3FC)
+    }
+  }
+
   /// The languages season names are available in.
   public enum Locale: String, CaseIterable, Sendable {
     case en

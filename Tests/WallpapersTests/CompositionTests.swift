@@ -1,0 +1,91 @@
+import SceneGraph
+import XCTest
+
+@testable import Wallpapers
+
+/// How a design becomes a scene: layer order, opacity, orientation, bleed, label colour.
+final class CompositionTests: XCTestCase {
+  private func design(_ id: String = "iphone-8", season: Season = .winter) -> Design {
+    Design(device: DeviceCatalog.device(id: id)!, season: season)
+  }
+
+  private func layerNames(_ scene: Scene) -> [String] {
+    scene.nodes.compactMap { node in
+      if case .group(let group) = node { return group.name }
+      return nil
+    }
+  }
+
+  func testDefaultLayerOrderAndReordering() throws {
+    var d = design()
+    d.grid.kind = .home
+    d.grid.lineColor = .black
+    XCTAssertEqual(layerNames(try d.scene(defaultFont: "f.ttf")), ["background", "art", "grid", "label"])
+    d.layers = [LayerSetting(name: .label), LayerSetting(name: .grid, opacity: try Opacity(0.5))]
+      + [LayerSetting(name: .background), LayerSetting(name: .art)]
+    let scene = try d.scene(defaultFont: "f.ttf")
+    XCTAssertEqual(layerNames(scene), ["label", "grid", "background", "art"])
+    guard case .group(let grid) = scene.nodes[1] else { return XCTFail() }
+    XCTAssertEqual(grid.opacity.value, 0.5)
+  }
+
+  func testLayersFromTheDesignFile() throws {
+    let root = try JSONParser.parse(
+      Array(#"{"device": "iphone-8", "layers": [{"name": "grid", "opacity": 0.25}, {"name": "background"}]}"#.utf8), file: "d.json")
+    let d = try DesignLoader.decode(root, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 11, day: 30))
+    XCTAssertEqual(d.layers.map(\.name), [.grid, .background, .art, .label])
+    XCTAssertEqual(d.layers[0].opacity.value, 0.25)
+    let twice = try JSONParser.parse(Array(#"{"device": "iphone-8", "layers": [{"name": "grid"}, {"name": "grid"}]}"#.utf8), file: "d.json")
+    XCTAssertThrowsError(try DesignLoader.decode(twice, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 1, day: 1)))
+  }
+
+  func testLandscapeTurnsTheCanvasAndTheSafeArea() {
+    var d = design("iphone-16-pro")
+    d.orientation = .landscape
+    XCTAssertEqual(d.canvasSize, try Size(width: 874, height: 402))
+    // Turned clockwise: the Dynamic Island goes right, the home indicator left.
+    XCTAssertEqual(d.layoutSafeArea.right, 62)
+    XCTAssertEqual(d.layoutSafeArea.left, 34)
+    XCTAssertEqual(d.layoutSafeArea.top, 0)
+  }
+
+  func testBleedGrowsTheCanvasAndKeepsGridAndLabelOnTheScreen() throws {
+    var d = design()
+    d.grid.kind = .home
+    d.grid.lineColor = .black
+    let scene = try d.scene(defaultFont: "f.ttf", bleed: 8.5)
+    XCTAssertEqual(scene.size, try Size(width: 392, height: 684))
+    for node in scene.nodes {
+      guard case .group(let group) = node else { continue }
+      let moved = group.name == "grid" || group.name == "label"
+      XCTAssertEqual(group.transform == Transform.translation(try Vector(dx: 8.5, dy: 8.5)), moved, group.name ?? "")
+    }
+  }
+
+  func testLabelColourReadsOnTheSkyBehindIt() {
+    var d = design(season: .winter)
+    d.season.alpha = try! Opacity(0.85)
+    XCTAssertEqual(d.defaultLabelColor, Season.winter.lightAccent, "a dark winter sky takes the light tint")
+    d.season.alpha = try! Opacity(0.2)
+    XCTAssertEqual(d.defaultLabelColor, Season.winter.palette.accent, "a pale sky takes the deep accent")
+    var autumn = design(season: .autumn)
+    autumn.season.alpha = .opaque
+    XCTAssertEqual(autumn.defaultLabelColor, Season.autumn.palette.accent)
+  }
+
+  func testDateToSeasonAtTheBoundaries() {
+    let table: [(Int, Season, Season)] = [
+      (2, .winter, .summer), (3, .spring, .autumn), (5, .spring, .autumn), (6, .summer, .winter),
+      (8, .summer, .winter), (9, .autumn, .spring), (11, .autumn, .spring), (12, .winter, .summer), (1, .winter, .summer),
+    ]
+    for (month, north, south) in table {
+      XCTAssertEqual(Season.from(month: month, hemisphere: .north), north, "month \(month)")
+      XCTAssertEqual(Season.from(month: month, hemisphere: .south), south, "month \(month) south")
+    }
+    XCTAssertNotNil(CalendarDate("2028-02-29"))
+    XCTAssertNil(CalendarDate("2026-02-29"))
+    XCTAssertNil(CalendarDate("2026-13-01"))
+    XCTAssertNil(CalendarDate("26-11-30"))
+    XCTAssertEqual(CalendarDate("2026-11-30")?.description, "2026-11-30")
+  }
+}
