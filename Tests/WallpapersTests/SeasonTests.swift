@@ -243,7 +243,325 @@ final class SeasonTests: XCTestCase {
       try SeasonArt.nodes(for: .winter, canvas: rect, visible: empty, safeArea: .zero, seed: 1))
   }
 
+  // MARK: - Print bleed
+
+  /// The screens the print-bleed tests use: the visible rectangle at the origin, as in a
+  /// PNG, with its safe area.
+  private func bleedScreens() throws -> [(name: String, visible: Rect, safeArea: EdgeInsets)] {
+    let screens: [(String, Double, Double, [Double])] = [
+      ("iPhone 4", 320, 480, [20, 0, 0, 0]),
+      ("iPhone 16 Pro", 402, 874, [62, 0, 34, 0]),
+      ("iPad 13", 1032, 1376, [24, 0, 20, 0]),
+      ("landscape", 956, 440, [0, 62, 21, 62]),
+    ]
+    return try screens.map { name, width, height, insets in
+      (
+        name, try Rect(x: 0, y: 0, width: width, height: height),
+        try EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
+      )
+    }
+  }
+
+  /// A print proof draws the art over the trim area grown by the bleed; what lands inside the
+  /// trim area must be what the PNG of the same design shows. So for every season, screen and
+  /// seed, the shapes reaching into the visible rectangle, and the parts of them there, are
+  /// the same whether the canvas is the screen or the screen grown by a bleed.
+  func testPrintBleedLeavesTheScreenAlone() throws {
+    for season in Season.allCases {
+      for screen in try bleedScreens() {
+        for seed: UInt64 in [SeasonArt.defaultSeed, 7, .max] {
+          let v = screen.visible
+          let plain = try SeasonArt.nodes(
+            for: season, canvas: v, visible: v, safeArea: screen.safeArea, seed: seed)
+          let onScreen = drawn(plain, inside: v)
+          XCTAssertGreaterThan(onScreen.count, 15, "\(season) \(screen.name)")
+          for bleed in [8.504, 36] {
+            let label = "\(season) \(screen.name) seed \(seed) bleed \(bleed)"
+            let bled = try SeasonArt.nodes(
+              for: season, canvas: v.outset(by: bleed), visible: v, safeArea: screen.safeArea,
+              seed: seed)
+            let withBleed = drawn(bled, inside: v)
+            XCTAssertEqual(withBleed.count, onScreen.count, "\(label): shapes on the screen")
+            if let k = zip(onScreen, withBleed).enumerated().first(where: { $0.1.0 != $0.1.1 })?.0 {
+              let names = onScreen[k].groups.compactMap(\.name).joined(separator: "/")
+              XCTFail("\(label): shape \(k) on the screen (in \(names)) differs")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// A proof draws the bleed scene with the screen at (bleed, bleed) and the PNG has it at the
+  /// origin, so the art must move with the screen: what is drawn inside it is the same, moved,
+  /// within 1e-9 pt.
+  func testArtMovesWithTheScreen() throws {
+    for season in Season.allCases {
+      for screen in try bleedScreens() {
+        for seed: UInt64 in [SeasonArt.defaultSeed, 7] {
+          let v = screen.visible
+          let png = drawn(
+            try SeasonArt.nodes(
+              for: season, canvas: v, visible: v, safeArea: screen.safeArea, seed: seed),
+            inside: v)
+          for bleed in [8.504, 36] {
+            let label = "\(season) \(screen.name) seed \(seed) bleed \(bleed)"
+            let trim = try Rect(
+              x: v.minX + bleed, y: v.minY + bleed, width: v.width, height: v.height)
+            let proof = drawn(
+              try SeasonArt.nodes(
+                for: season, canvas: trim.outset(by: bleed), visible: trim,
+                safeArea: screen.safeArea, seed: seed),
+              inside: trim)
+            XCTAssertEqual(proof.count, png.count, "\(label): shapes on the screen")
+            for (k, (expected, actual)) in zip(png, proof).enumerated() {
+              var (a, b) = (Flat(), Flat())
+              a.add(expected, dx: bleed, dy: bleed)
+              b.add(actual, dx: 0, dy: 0)
+              let close =
+                a.skeleton == b.skeleton && a.numbers.count == b.numbers.count
+                && zip(a.numbers, b.numbers).allSatisfy { abs($0 - $1) <= 1e-9 }
+              if !close {
+                let names = expected.groups.compactMap(\.name).joined(separator: "/")
+                XCTFail("\(label): shape \(k) on the screen (in \(names)) differs")
+                break
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The bleed is drawn, not stretched: the sky covers the whole canvas, the scenery runs to
+  /// its edges, a cherry branch carries on past it, and extra particles fill the band.
+  func testPrintBleedIsCoveredByTheArt() throws {
+    let scenery: [Season: String] = [.spring: "hills", .summer: "waves", .autumn: "hills", .winter: "hills"]
+    for season in Season.allCases {
+      for screen in try bleedScreens() {
+        for seed: UInt64 in [SeasonArt.defaultSeed, 3] {
+          let v = screen.visible
+          let canvas = v.outset(by: 36)
+          let label = "\(season) \(screen.name) seed \(seed)"
+          let nodes = try SeasonArt.nodes(
+            for: season, canvas: canvas, visible: v, safeArea: screen.safeArea, seed: seed)
+          guard case .group(let sky) = nodes.first, case .shape(let background) = sky.children.first
+          else { return XCTFail("\(label): no sky") }
+          XCTAssertEqual(background.geometry, .rectangle(canvas), label)
+          // Every hill or wave (one sub-path: the fill, or the crest line drawn on it) spans
+          // the canvas, and the fills reach below it.
+          let ridges = shapes(in: nodes.filter { layerName($0) == scenery[season] }).filter {
+            guard case .path(let path) = $0.geometry, let box = bounds(of: .shape($0)) else {
+              return false
+            }
+            let moves = path.elements.filter { if case .move = $0 { return true } else { return false } }
+            return moves.count == 1 && box.maxX - box.minX > v.width
+          }
+          XCTAssertGreaterThanOrEqual(ridges.count, 3, label)
+          for ridge in ridges {
+            guard let box = bounds(of: .shape(ridge)) else { continue }
+            XCTAssertLessThanOrEqual(box.minX, canvas.minX, label)
+            XCTAssertGreaterThanOrEqual(box.maxX, canvas.maxX, label)
+            if ridge.fill != nil { XCTAssertGreaterThanOrEqual(box.maxY, canvas.maxY, label) }
+          }
+          // Motifs only in the bleed band (particles, trees, branch ends): sub-paths, or
+          // other shapes, off the screen but on the canvas.
+          let extras = shapes(in: nodes).flatMap(pieces).filter { box in
+            !reaches(box, v) && reaches(box, canvas)
+          }
+          if season != .summer { XCTAssertGreaterThan(extras.count, 0, "\(label): bleed particles") }
+          if season == .spring {
+            let wood = nodes.first { layerName($0) == "branches" }.flatMap { bounds(of: $0) }
+            XCTAssertTrue(
+              wood.map { $0.minX <= canvas.minX || $0.maxX >= canvas.maxX } ?? false,
+              "\(label): a branch runs off the canvas")
+          }
+        }
+      }
+    }
+  }
+
   // MARK: - Helpers
+
+  /// A group as seen from one of its shapes: everything but its children.
+  private struct GroupHeader: Equatable {
+    let name: String?
+    let transform: Transform
+    let opacity: Opacity
+    let clip: Geometry?
+  }
+
+  /// One segment of a path: where it starts and how it goes on (a close becomes a line).
+  private struct Segment: Equatable {
+    let from: Point
+    let element: PathElement
+  }
+
+  /// What a shape draws inside a rectangle.
+  private enum Part: Equatable {
+    /// A filled rectangle, cut to the rectangle.
+    case rectangle(Rect)
+    /// An ellipse, rounded rectangle or stroked rectangle reaching into it, whole.
+    case whole(Geometry)
+    /// The segments of a path whose control points, grown by half the stroke width, reach
+    /// into it, in order.
+    case segments([Segment])
+  }
+
+  /// One shape reaching into a rectangle, with the groups around it, outermost first.
+  private struct Drawn: Equatable {
+    let groups: [GroupHeader]
+    let fill: Paint?
+    let stroke: Stroke?
+    let part: Part
+  }
+
+  /// Whether `box` overlaps the inside of `rect` (touching its edge is not enough).
+  private func reaches(_ box: Box, _ rect: Rect) -> Bool {
+    box.maxX > rect.minX && box.minX < rect.maxX && box.maxY > rect.minY && box.minY < rect.maxY
+  }
+
+  /// The shapes of `nodes` that draw inside `rect`, in drawing order, each with the part of
+  /// it there. Season art draws with no transforms, so the shapes' points are in `rect`'s
+  /// coordinates.
+  private func drawn(_ nodes: [Node], inside rect: Rect, groups: [GroupHeader] = []) -> [Drawn] {
+    var result: [Drawn] = []
+    for node in nodes {
+      switch node {
+      case .group(let group):
+        XCTAssertTrue(group.transform.isIdentity, "season art draws untransformed")
+        if let clip = group.clip, let box = box(around: points(of: clip)), !reaches(box, rect) {
+          continue
+        }
+        let header = GroupHeader(
+          name: group.name, transform: group.transform, opacity: group.opacity, clip: group.clip)
+        result += drawn(group.children, inside: rect, groups: groups + [header])
+      case .shape(let shape):
+        var half = 0.0
+        if let stroke = shape.stroke, case .points(let width) = stroke.width { half = width / 2 }
+        let part: Part?
+        switch shape.geometry {
+        case .rectangle(let r) where shape.stroke == nil:
+          let cut = Box(
+            minX: max(r.minX, rect.minX), minY: max(r.minY, rect.minY),
+            maxX: min(r.maxX, rect.maxX), maxY: min(r.maxY, rect.maxY))
+          part =
+            cut.maxX > cut.minX && cut.maxY > cut.minY
+            ? .rectangle(
+              try! Rect(x: cut.minX, y: cut.minY, width: cut.maxX - cut.minX, height: cut.maxY - cut.minY))
+            : nil
+        case .rectangle(let r), .roundedRectangle(let r, _), .ellipse(let r):
+          let box = Box(minX: r.minX - half, minY: r.minY - half, maxX: r.maxX + half, maxY: r.maxY + half)
+          part = reaches(box, rect) ? .whole(shape.geometry) : nil
+        case .path(let path):
+          let inside = segments(of: path).filter { segment in
+            var corners = [segment.from]
+            switch segment.element {
+            case .move(let p), .line(let p): corners.append(p)
+            case .curve(let p, let c1, let c2): corners += [c1, c2, p]
+            case .close: break
+            }
+            guard let box = box(around: corners.map { ($0.x, $0.y) }) else { return false }
+            let grown = Box(minX: box.minX - half, minY: box.minY - half, maxX: box.maxX + half, maxY: box.maxY + half)
+            return reaches(grown, rect)
+          }
+          part = inside.isEmpty ? nil : .segments(inside)
+        }
+        if let part {
+          result.append(Drawn(groups: groups, fill: shape.fill, stroke: shape.stroke, part: part))
+        }
+      case .text, .image:
+        XCTFail("season art should draw only shapes")
+      }
+    }
+    return result
+  }
+
+  /// The line and curve segments of `path`, a close as the line back to its sub-path's start.
+  private func segments(of path: Path) -> [Segment] {
+    var result: [Segment] = []
+    var current: Point?
+    var start: Point?
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        current = p
+        start = p
+      case .line(let p), .curve(let p, _, _):
+        if let current { result.append(Segment(from: current, element: element)) }
+        current = p
+      case .close:
+        if let current, let start { result.append(Segment(from: current, element: .line(to: start))) }
+        current = start
+      }
+    }
+    return result
+  }
+
+  private func box(around points: [(x: Double, y: Double)]) -> Box? {
+    points.reduce(nil) { box, p in
+      let b = Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
+      return box?.union(b) ?? b
+    }
+  }
+
+  /// A value taken apart for comparing within a tolerance: its numbers in order, with every
+  /// point moved by (dx, dy), and everything else about it as text.
+  private struct Flat {
+    var numbers: [Double] = []
+    var skeleton = ""
+
+    mutating func add(_ value: Any, dx: Double, dy: Double) {
+      if let p = value as? Point {
+        numbers += [p.x + dx, p.y + dy]
+        skeleton += "P"
+      } else if let d = value as? Double {
+        numbers.append(d)
+        skeleton += "D"
+      } else {
+        let mirror = Mirror(reflecting: value)
+        guard !mirror.children.isEmpty else {
+          skeleton += "\(value)"
+          return
+        }
+        skeleton += "\(mirror.subjectType)("
+        for child in mirror.children {
+          skeleton += (child.label ?? "") + ":"
+          add(child.value, dx: dx, dy: dy)
+          skeleton += ","
+        }
+        skeleton += ")"
+      }
+    }
+  }
+
+  /// The boxes around the separate pieces `shape` draws, strokes included: its sub-paths, or
+  /// the whole shape when it is not a path.
+  private func pieces(_ shape: ShapeNode) -> [Box] {
+    guard case .path(let path) = shape.geometry else {
+      return bounds(of: .shape(shape)).map { [$0] } ?? []
+    }
+    var subPaths: [[PathElement]] = []
+    for element in path.elements {
+      if case .move = element { subPaths.append([]) }
+      if !subPaths.isEmpty { subPaths[subPaths.count - 1].append(element) }
+    }
+    return subPaths.compactMap { elements in
+      guard let piece = try? Path(elements) else { return nil }
+      return bounds(of: .shape(ShapeNode(.path(piece), fill: shape.fill, stroke: shape.stroke)))
+    }
+  }
+
+  /// Every shape in `nodes`, depth first.
+  private func shapes(in nodes: [Node]) -> [ShapeNode] {
+    nodes.flatMap { node -> [ShapeNode] in
+      switch node {
+      case .group(let group): return shapes(in: group.children)
+      case .shape(let shape): return [shape]
+      case .text, .image: return []
+      }
+    }
+  }
 
   private func layerName(_ node: Node) -> String? {
     if case .group(let group) = node { return group.name }

@@ -72,6 +72,11 @@ extension SeasonArt {
 
   /// Where the art goes: the canvas to cover, the visible screen, the room for focal motifs,
   /// and the unit every motif is sized from.
+  ///
+  /// Every motif is placed, sized and counted from the visible screen alone, so the art inside
+  /// it is the same however far the canvas reaches beyond (print bleed). The bleed is covered
+  /// by the sky, by scenery edges that carry on (`Ridge.trace`) and by extra particles drawn
+  /// from streams of their own (`bleed(top:bottom:)`, `bleedSpots`).
   struct Frame {
     /// The rectangle the art must cover, possibly larger than the screen (print bleed).
     let canvas: Box
@@ -101,14 +106,59 @@ extension SeasonArt {
       focal = SeasonArt.focalBox(visible: visible, safeArea: safeArea)
     }
 
-    /// How many screen-units of area the canvas holds (canvas area / unit²), to scale the
-    /// number of scattered particles with the canvas.
-    var density: Double { canvas.area / (unit * unit) }
+    /// How many screen-units of area the visible screen holds (its area / unit²), to scale the
+    /// number of scattered particles with the screen.
+    var density: Double { visible.area / (unit * unit) }
 
-    /// `base` particles per unit² of canvas, kept within `low…high`.
+    /// `base` particles per unit² of the visible screen, kept within `low…high`.
     func count(_ base: Double, _ low: Int, _ high: Int) -> Int {
       let wanted = (base * density).rounded()
       return wanted.isFinite ? min(high, max(low, Int(min(wanted, Double(high))))) : high
+    }
+
+    /// The x range a scenery edge (hill or wave) must span, in points: the canvas, or the
+    /// visible screen where that reaches farther, and 2 pt more on each side, or `halfWidth`
+    /// more for a stroke that is wider (so its ends stay clear of the screen).
+    func edgeReach(halfWidth: Double = 0) -> (lo: Double, hi: Double) {
+      let margin = max(2, halfWidth)
+      return (min(canvas.minX, visible.minX) - margin, max(canvas.maxX, visible.maxX) + margin)
+    }
+
+    /// The bottom of the filled scenery, in points: 2 pt below the canvas (or the screen).
+    var groundBottom: Double { max(canvas.maxY, visible.maxY) + 2 }
+
+    /// The canvas outside the visible screen (the print bleed) between the heights `top` and
+    /// `bottom`, as up to four boxes: bands across the whole canvas above and below the
+    /// screen, and beside it on the left and right. Empty when the canvas is the screen.
+    func bleed(top: Double = -.infinity, bottom: Double = .infinity) -> [Box] {
+      let c = canvas
+      // The screen clamped into the canvas, so a screen poking out of it leaves no bands.
+      let v = Box(
+        minX: min(max(visible.minX, c.minX), c.maxX), minY: min(max(visible.minY, c.minY), c.maxY),
+        maxX: max(min(visible.maxX, c.maxX), c.minX), maxY: max(min(visible.maxY, c.maxY), c.minY))
+      let bands = [
+        Box(minX: c.minX, minY: c.minY, maxX: c.maxX, maxY: v.minY),
+        Box(minX: c.minX, minY: v.maxY, maxX: c.maxX, maxY: c.maxY),
+        Box(minX: c.minX, minY: v.minY, maxX: v.minX, maxY: v.maxY),
+        Box(minX: v.maxX, minY: v.minY, maxX: c.maxX, maxY: v.maxY),
+      ]
+      return bands.compactMap { band in
+        let cut = Box(
+          minX: band.minX, minY: max(band.minY, top), maxX: band.maxX, maxY: min(band.maxY, bottom))
+        return cut.width > 0 && cut.height > 0 ? cut : nil
+      }
+    }
+
+    /// Whether the canvas reaches beyond the visible screen on the left, on the right.
+    var bleedsLeft: Bool { canvas.minX < visible.minX }
+    var bleedsRight: Bool { canvas.maxX > visible.maxX }
+
+    /// Whether `box` (a motif's extent, strokes included) keeps wholly out of the visible
+    /// screen, so a motif added for the bleed cannot change what the screen shows.
+    func clearsVisible(_ box: Box?) -> Bool {
+      guard let box else { return true }
+      return box.maxX <= visible.minX || box.minX >= visible.maxX || box.maxY <= visible.minY
+        || box.minY >= visible.maxY
     }
 
     /// The focal box, cut off at `bottom` (a y in points) when that leaves room, so focal
@@ -150,6 +200,39 @@ extension SeasonArt {
 
     var geometry: Geometry { .path(path) }
     var isEmpty: Bool { path.isEmpty }
+
+    /// The box around every point and control point of the path (so around everything it
+    /// fills), grown by `stroke` points on each side; nil when the path is empty.
+    func bounds(stroke: Double = 0) -> Box? {
+      var box: Box?
+      func add(_ p: Point) {
+        guard let old = box else {
+          box = Box(minX: p.x - stroke, minY: p.y - stroke, maxX: p.x + stroke, maxY: p.y + stroke)
+          return
+        }
+        box = Box(
+          minX: min(old.minX, p.x - stroke), minY: min(old.minY, p.y - stroke),
+          maxX: max(old.maxX, p.x + stroke), maxY: max(old.maxY, p.y + stroke))
+      }
+      for element in path.elements {
+        switch element {
+        case .move(let p), .line(let p): add(p)
+        case .curve(let p, let c1, let c2):
+          add(c1)
+          add(c2)
+          add(p)
+        case .close: break
+        }
+      }
+      return box
+    }
+
+    /// Adds the sub-paths of `other` (already placed) after this pen's.
+    mutating func append(_ other: Pen) {
+      guard !other.isEmpty else { return }
+      path = (try? Path(path.elements + other.path.elements)) ?? path
+      current = other.current
+    }
 
     private func point(_ x: Double, _ y: Double) throws(SceneError) -> Point {
       let p = place.map(x, y)
@@ -209,8 +292,9 @@ extension SeasonArt {
     }
   }
 
-  /// A wavy horizontal edge, `y(x) = base − Σ amplitude·cos(2πx / wavelength + phase)`, all in
-  /// points: the top of a hill or a wave. A term with a harmonic sharpens crests.
+  /// A wavy horizontal edge, `y(x) = base − Σ amplitude·cos(2π(x − origin) / wavelength +
+  /// phase)`, all in points: the top of a hill or a wave. A term with a harmonic sharpens
+  /// crests. `origin` is the screen's left edge, so the edge moves with the screen.
   struct Ridge {
     struct Term {
       var amplitude: Double
@@ -220,14 +304,17 @@ extension SeasonArt {
 
     var base: Double
     var terms: [Term]
+    var origin = 0.0
 
     func y(_ x: Double) -> Double {
+      let x = x - origin
       var y = base
       for t in terms { y -= t.amplitude * cos(2 * .pi * x / t.wavelength + t.phase) }
       return y
     }
 
     func slope(_ x: Double) -> Double {
+      let x = x - origin
       var s = 0.0
       for t in terms {
         let k = 2 * .pi / t.wavelength
@@ -238,7 +325,9 @@ extension SeasonArt {
 
     /// Rolling hills around `base`: a long swell, a shorter one and a ripple, each up to
     /// `amplitude` points high.
-    static func hills(base: Double, amplitude: Double, unit: Double, rng: inout Random) -> Ridge {
+    static func hills(
+      base: Double, amplitude: Double, unit: Double, origin: Double, rng: inout Random
+    ) -> Ridge {
       Ridge(
         base: base,
         terms: [
@@ -251,40 +340,83 @@ extension SeasonArt {
           Term(
             amplitude: amplitude * 0.08, wavelength: unit * rng.range(0.22, 0.3),
             phase: rng.range(0, 2 * .pi)),
-        ])
+        ], origin: origin)
     }
 
     /// Ocean swell with peaked crests: a wave and its half-wavelength harmonic.
-    static func waves(base: Double, amplitude: Double, wavelength: Double, phase: Double) -> Ridge {
+    static func waves(
+      base: Double, amplitude: Double, wavelength: Double, phase: Double, origin: Double
+    ) -> Ridge {
       Ridge(
         base: base,
         terms: [
           Term(amplitude: amplitude, wavelength: wavelength, phase: phase),
           Term(amplitude: amplitude * 0.28, wavelength: wavelength / 2, phase: 2 * phase),
-        ])
+        ], origin: origin)
     }
 
-    /// Adds the edge from `x0` to `x1` to `pen` as cubic Hermite segments; starts a sub-path
-    /// when `start` is true, else continues from the pen's current point.
-    func trace(_ pen: inout Pen, from x0: Double, to x1: Double, start: Bool) throws(SceneError) {
+    /// Adds the edge to `pen` as a new sub-path of cubic Hermite segments: the span from `x0`
+    /// to `x1` cut into equal steps, then more steps of the same length outward until `lo`
+    /// and `hi` are reached. The steps depend only on `x0…x1`, so reaching farther (a canvas
+    /// with print bleed) adds segments at the ends without moving those in between. Returns
+    /// the x range drawn, which covers `lo…hi` and `x0…x1`.
+    @discardableResult
+    func trace(_ pen: inout Pen, from x0: Double, to x1: Double, reaching lo: Double, _ hi: Double)
+      throws(SceneError) -> (start: Double, end: Double)
+    {
       let shortest = terms.filter { $0.amplitude != 0 }.map(\.wavelength).min() ?? abs(x1 - x0)
       let segments = min(800, max(4, Int((abs(x1 - x0) / max(1e-6, shortest / 8)).rounded(.up))))
       let dx = (x1 - x0) / Double(segments)
-      if start { try pen.move(x0, y(x0)) } else { try pen.line(x0, y(x0)) }
-      for i in 0..<segments {
-        let a = x0 + dx * Double(i)
-        let b = i == segments - 1 ? x1 : a + dx
+      func segment(_ a: Double, _ b: Double) throws(SceneError) {
         try pen.curve(
           a + dx / 3, y(a) + slope(a) * dx / 3, b - dx / 3, y(b) - slope(b) * dx / 3, b, y(b))
       }
+      // Steps beyond the span, at most `cap` a side; a canvas reaching farther still (far
+      // larger than the screen) gets a level stretch to its edge.
+      let cap = 400
+      func steps(_ length: Double) -> Int {
+        guard length > 0, dx > 0 else { return 0 }
+        let wanted = (length / dx).rounded(.up)
+        return wanted.isFinite ? Int(min(wanted, Double(cap + 1))) : cap + 1
+      }
+      let left = steps(x0 - lo)
+      let right = steps(hi - x1)
+      var start = x0 - dx * Double(min(left, cap))
+      if left > cap {
+        try pen.move(lo, y(start))
+        try pen.line(start, y(start))
+        start = lo
+      } else {
+        try pen.move(start, y(start))
+      }
+      for j in stride(from: min(left, cap), to: 0, by: -1) {
+        try segment(x0 - dx * Double(j), j == 1 ? x0 : x0 - dx * Double(j - 1))
+      }
+      for i in 0..<segments {
+        let a = x0 + dx * Double(i)
+        try segment(a, i == segments - 1 ? x1 : a + dx)
+      }
+      var end = x1
+      for j in 0..<min(right, cap) {
+        end = x1 + dx * Double(j + 1)
+        try segment(j == 0 ? x1 : x1 + dx * Double(j), end)
+      }
+      if right > cap {
+        try pen.line(hi, y(end))
+        end = hi
+      }
+      return (start, end)
     }
 
-    /// The closed shape under the edge, from `x0` to `x1` and down to `bottom` (a y in points).
-    func outline(from x0: Double, to x1: Double, bottom: Double) throws(SceneError) -> Geometry {
+    /// The closed shape under the edge, traced as by `trace` from `x0` to `x1` reaching `lo`
+    /// and `hi`, and down to `bottom` (a y in points).
+    func outline(from x0: Double, to x1: Double, reaching lo: Double, _ hi: Double, bottom: Double)
+      throws(SceneError) -> Geometry
+    {
       var pen = Pen()
-      try trace(&pen, from: x0, to: x1, start: true)
-      try pen.line(x1, bottom)
-      try pen.line(x0, bottom)
+      let (start, end) = try trace(&pen, from: x0, to: x1, reaching: lo, hi)
+      try pen.line(end, bottom)
+      try pen.line(start, bottom)
       pen.close()
       return pen.geometry
     }
@@ -392,6 +524,34 @@ extension SeasonArt {
   }
 
   // MARK: - Layout
+
+  /// Random spots for particles in the print bleed, `boxes` (from `Frame.bleed`): about
+  /// `density` per pt² (the density of the same particles on the screen), at most `cap`,
+  /// spread evenly. Draw them from a stream of their own, so they leave the screen's
+  /// particles where they are.
+  static func bleedSpots(in boxes: [Box], density: Double, cap: Int, rng: inout Random)
+    -> [(x: Double, y: Double)]
+  {
+    let area = boxes.reduce(0) { $0 + $1.area }
+    let wanted = density * area
+    guard area > 0, wanted > 0, wanted.isFinite, cap > 0 else { return [] }
+    var count = Int(min(wanted, Double(cap)))
+    if count < cap, rng.chance(wanted - Double(count)) { count += 1 }
+    var spots: [(x: Double, y: Double)] = []
+    for _ in 0..<count {
+      var pick = rng.range(0, area)
+      var box = boxes[boxes.count - 1]
+      for candidate in boxes {
+        if pick < candidate.area {
+          box = candidate
+          break
+        }
+        pick -= candidate.area
+      }
+      spots.append((rng.range(box.minX, box.maxX), rng.range(box.minY, box.maxY)))
+    }
+    return spots
+  }
 
   /// Places discs of the wanted radii (points) wholly inside `region`, at least `gap` × the
   /// sum of radii apart from each other and from `taken`.

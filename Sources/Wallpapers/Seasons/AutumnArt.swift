@@ -54,8 +54,10 @@ extension SeasonArt {
       -> [Node]
     {
       var rng = Random(seed: seed, stream: "autumn.hills")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
-      let (x0, x1, bottom) = (c.minX - 2, c.maxX + 2, c.maxY + 2)
+      var spare = Random(seed: seed, stream: "autumn.hills.bleed")
+      let (v, u) = (frame.visible, frame.unit)
+      let (x0, x1, bottom) = (v.minX - 2, v.maxX + 2, frame.groundBottom)
+      let (lo, hi) = frame.edgeReach()
       let tones: [(UInt32, UInt32)] = [
         (0xE9B68C, 0xE2A578), (0xDB8E5A, 0xCF7A48), (0xC2653A, 0xAE5430), (0x93452A, 0x7A3621),
       ]
@@ -65,17 +67,18 @@ extension SeasonArt {
       var nodes: [Node] = []
       for (i, tone) in tones.enumerated() {
         let base = top + (v.maxY - top) * Double(i) * 0.26
-        let ridge = Ridge.hills(base: base, amplitude: u * 0.04, unit: u, rng: &rng)
+        let ridge = Ridge.hills(
+          base: base, amplitude: u * 0.04, unit: u, origin: v.minX, rng: &rng)
         var children = [
           shape(
-            try ridge.outline(from: x0, to: x1, bottom: bottom),
+            try ridge.outline(from: x0, to: x1, reaching: lo, hi, bottom: bottom),
             fill: try linear(
               v.midX, base - u * 0.05, v.midX, v.maxY, [(0, rgb(tone.0)), (1, rgb(tone.1))]))
         ]
         if !crowns[i].isEmpty {
           children += try trees(
             on: ridge, frame: frame, scale: u * (0.022 + 0.012 * Double(i)), colors: crowns[i],
-            rng: &rng)
+            rng: &rng, spare: &spare)
         }
         nodes.append(try layer("hill", children))
       }
@@ -83,17 +86,19 @@ extension SeasonArt {
     }
 
     /// Round-crowned trees standing on `ridge`: one trunk path, and one crown path per colour.
+    /// A row across the screen drawn from `rng`, and clusters in the print bleed beside it
+    /// drawn from `spare`, kept off the screen.
     private static func trees(
-      on ridge: Ridge, frame: Frame, scale: Double, colors: [UInt32], rng: inout Random
+      on ridge: Ridge, frame: Frame, scale: Double, colors: [UInt32], rng: inout Random,
+      spare: inout Random
     ) throws(SceneError) -> [Node] {
-      let c = frame.canvas
+      let (c, v) = (frame.canvas, frame.visible)
       var trunks = Pen()
       var crowns = [Pen](repeating: Pen(), count: colors.count)
-      var x = c.minX + rng.range(0, 3) * scale
-      var clusters = 0
-      // At most 60 clusters, however wide the canvas is against the screen.
-      while x < c.maxX, clusters < 60 {
-        clusters += 1
+      /// Adds a cluster of one to three trees at `x`; returns where the next one goes.
+      func cluster(at x: Double, rng: inout Random, trunks: inout Pen, crowns: inout [Pen])
+        throws(SceneError) -> Double
+      {
         let count = rng.int(1, 3)
         for k in 0..<count {
           let tx = x + Double(k) * scale * 1.3
@@ -104,7 +109,34 @@ extension SeasonArt {
           let crown = rng.int(0, colors.count - 1)
           try crowns[crown].ellipse(tx, ground - s * 1.9, s * 0.85, s)
         }
-        x += scale * (Double(count) * 1.3 + rng.range(4, 12))
+        return x + scale * (Double(count) * 1.3 + rng.range(4, 12))
+      }
+      /// A cluster in the print bleed, left out where it would reach the screen.
+      func extra(at x: Double) throws(SceneError) -> Double {
+        var t = Pen()
+        var cs = [Pen](repeating: Pen(), count: colors.count)
+        let next = try cluster(at: x, rng: &spare, trunks: &t, crowns: &cs)
+        let boxes = [t.bounds(stroke: scale * 0.11)] + cs.map { $0.bounds() }
+        if boxes.allSatisfy(frame.clearsVisible) {
+          trunks.append(t)
+          for k in crowns.indices { crowns[k].append(cs[k]) }
+        }
+        return next
+      }
+      var x = v.minX + rng.range(0, 3) * scale
+      var clusters = 0
+      // At most 60 clusters, however wide the screen is against its shorter side.
+      while x < v.maxX, clusters < 60 {
+        clusters += 1
+        x = try cluster(at: x, rng: &rng, trunks: &trunks, crowns: &crowns)
+      }
+      // The row carries on into the bleed: on from where it stopped, and in from the left.
+      if frame.bleedsRight {
+        for _ in 0..<60 where x < c.maxX + scale { x = try extra(at: x) }
+      }
+      if frame.bleedsLeft {
+        x = c.minX - scale * spare.range(1, 4)
+        for _ in 0..<60 where x < v.minX { x = try extra(at: x) }
       }
       var nodes = [
         shape(
@@ -138,14 +170,15 @@ extension SeasonArt {
       return (try layer("maple-leaves", children), discs)
     }
 
-    /// Medium and small leaves, maple and oval, falling across the whole canvas.
+    /// Medium and small leaves, maple and oval, falling across the whole screen; more small
+    /// ones in the print bleed.
     private static func fallingLeaves(_ frame: Frame, avoiding taken: [Disc], seed: UInt64)
       throws(SceneError) -> Node
     {
       var rng = Random(seed: seed, stream: "autumn.leaves")
-      let (c, u) = (frame.canvas, frame.unit)
+      let (v, u) = (frame.visible, frame.unit)
       var children: [Node] = []
-      let area = Box(minX: c.minX - u * 0.05, minY: c.minY - u * 0.05, maxX: c.maxX + u * 0.05, maxY: c.maxY)
+      let area = Box(minX: v.minX - u * 0.05, minY: v.minY - u * 0.05, maxX: v.maxX + u * 0.05, maxY: v.maxY)
       let medium = scatter(
         (0..<frame.count(4, 5, 12)).map { _ in u * rng.range(0.05, 0.085) }, in: area,
         avoiding: taken, gap: 1.3, attempts: 30, rng: &rng)
@@ -158,15 +191,27 @@ extension SeasonArt {
           colors: rng.pick(leafColors), frame: frame)
       }
       // Small leaves: one node each, no veins.
-      for _ in 0..<frame.count(12, 14, 44) {
+      func small(at x: Double, _ y: Double, rng: inout Random) throws(SceneError) -> (Pen, Paint) {
         var pen = Pen(
           Place(
-            x: rng.range(c.minX, c.maxX), y: rng.range(c.minY, c.maxY),
-            angle: rng.range(-.pi, .pi), scale: u * rng.range(0.02, 0.038),
+            x: x, y: y, angle: rng.range(-.pi, .pi), scale: u * rng.range(0.02, 0.038),
             squash: rng.range(0.5, 1)))
         if rng.chance(0.4) { try Motif.maple(into: &pen) } else { try Motif.almond(into: &pen) }
-        children.append(
-          shape(pen.geometry, fill: .solid(rgb(rng.pick(leafColors).1, rng.range(0.65, 0.95)))))
+        return (pen, .solid(rgb(rng.pick(leafColors).1, rng.range(0.65, 0.95))))
+      }
+      let count = frame.count(12, 14, 44)
+      for _ in 0..<count {
+        let (x, y) = (rng.range(v.minX, v.maxX), rng.range(v.minY, v.maxY))
+        let (pen, fill) = try small(at: x, y, rng: &rng)
+        children.append(shape(pen.geometry, fill: fill))
+      }
+      // In the print bleed, as dense as on the screen and clear of it.
+      var spare = Random(seed: seed, stream: "autumn.leaves.bleed")
+      for (x, y) in bleedSpots(
+        in: frame.bleed(), density: Double(count) / v.area, cap: 22, rng: &spare)
+      {
+        let (pen, fill) = try small(at: x, y, rng: &spare)
+        if frame.clearsVisible(pen.bounds()) { children.append(shape(pen.geometry, fill: fill)) }
       }
       return try layer("leaves", children)
     }

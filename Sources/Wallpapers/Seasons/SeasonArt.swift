@@ -7,6 +7,11 @@ import SceneGraph
 /// visible screen, never stretched, so the art fills any canvas from a 320×480 pt iPhone 4 to
 /// a 13" iPad and landscape. The focal motifs (see `focalLayerName(for:)`) keep out of the
 /// status bar and home indicator; small particles may drift anywhere.
+///
+/// Everything is placed, sized and counted from the visible screen, and moves with it, so a
+/// canvas larger than the screen (print bleed) leaves what is drawn on the screen as it is:
+/// the sky, hills and waves run on to the canvas edges, and extra particles from random
+/// streams of their own keep wholly to the band around the screen.
 public enum SeasonArt {
   /// The seed used when none is given: 2024. Any other seed rearranges the motifs.
   public static let defaultSeed: UInt64 = 2024
@@ -22,7 +27,8 @@ public enum SeasonArt {
   ///   - visible: the screen in the same coordinates, in points.
   ///   - safeArea: the screen's insets in points: status bar or Dynamic Island (top), home
   ///     indicator (bottom), sensor housing in landscape (left/right).
-  ///   - seed: arranges the motifs; the same season, rectangles and seed give equal nodes.
+  ///   - seed: arranges the motifs; the same season, rectangles and seed give equal nodes,
+  ///     and the shapes reaching into `visible` do not depend on `canvas`.
   /// - Throws: `SceneError` when `canvas` or `visible` has a side of 0 or a value that is not
   ///   finite.
   public static func nodes(

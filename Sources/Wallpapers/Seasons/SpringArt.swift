@@ -31,7 +31,7 @@ extension SeasonArt {
     /// Soft sunlight from one upper corner and out-of-focus bokeh discs.
     private static func light(_ frame: Frame, seed: UInt64) throws(SceneError) -> Node {
       var rng = Random(seed: seed, stream: "spring.light")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
+      let (v, u) = (frame.visible, frame.unit)
       let corner = rng.chance(0.5) ? v.minX : v.maxX
       var children = [
         try oval(
@@ -41,7 +41,7 @@ extension SeasonArt {
             [(0, rgb(0xFFFFFF, 0.75)), (0.5, rgb(0xFFF6E8, 0.3)), (1, rgb(0xFFFFFF, 0))]))
       ]
       for _ in 0..<frame.count(3.5, 4, 12) {
-        let (x, y) = (rng.range(c.minX, c.maxX), rng.range(c.minY, v.y(0.75)))
+        let (x, y) = (rng.range(v.minX, v.maxX), rng.range(v.minY, v.y(0.75)))
         let r = u * rng.range(0.04, 0.12)
         let tint = rng.chance(0.5) ? 0xFFFFFF : 0xFFE4EE as UInt32
         children.append(
@@ -59,43 +59,72 @@ extension SeasonArt {
       -> [Node]
     {
       var rng = Random(seed: seed, stream: "spring.hills")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
-      let (x0, x1, bottom) = (c.minX - 2, c.maxX + 2, c.maxY + 2)
+      let (v, u) = (frame.visible, frame.unit)
+      let (x0, x1, bottom) = (v.minX - 2, v.maxX + 2, frame.groundBottom)
+      let (lo, hi) = frame.edgeReach()
       let tones: [(UInt32, UInt32)] = [(0xD3EBB9, 0xC2E1A6), (0xAEDA8C, 0x9CCF7A), (0x8CC66A, 0x6FAE52)]
       var ridges: [Ridge] = []
       var shapes: [Node] = []
       for (i, tone) in tones.enumerated() {
         let base = top + (v.maxY - top) * Double(i) * 0.3
-        let ridge = Ridge.hills(base: base, amplitude: u * 0.035, unit: u, rng: &rng)
+        let ridge = Ridge.hills(
+          base: base, amplitude: u * 0.035, unit: u, origin: v.minX, rng: &rng)
         ridges.append(ridge)
         shapes.append(
           shape(
-            try ridge.outline(from: x0, to: x1, bottom: bottom),
+            try ridge.outline(from: x0, to: x1, reaching: lo, hi, bottom: bottom),
             fill: try linear(
               v.midX, base - u * 0.04, v.midX, v.maxY, [(0, rgb(tone.0)), (1, rgb(tone.1))])))
       }
       // Daisies: five white petals round a yellow heart, larger nearer the bottom.
       let near = ridges[ridges.count - 1]
-      var petals = Pen()
-      var hearts = Pen()
-      for _ in 0..<frame.count(10, 10, 40) {
-        let x = rng.range(c.minX, c.maxX)
-        let ground = near.y(x) + u * 0.02
-        guard ground < c.maxY else { continue }
-        let y = rng.range(ground, c.maxY)
-        let depth = (y - ground) / max(1, c.maxY - ground)
-        let s = u * (0.007 + 0.008 * depth)
-        let turn = rng.range(0, .pi)
+      func daisy(_ x: Double, _ y: Double, size s: Double, turn: Double, petals: inout Pen, hearts: inout Pen)
+        throws(SceneError)
+      {
         for k in 0..<5 {
           let a = turn + Double(k) * 2 * .pi / 5
           try petals.circle(x + cos(a) * s, y + sin(a) * s * 0.8, s * 0.62)
         }
         try hearts.circle(x, y, s * 0.5)
       }
+      var petals = Pen()
+      var hearts = Pen()
+      let count = frame.count(10, 10, 40)
+      for _ in 0..<count {
+        let x = rng.range(v.minX, v.maxX)
+        let ground = near.y(x) + u * 0.02
+        guard ground < v.maxY else { continue }
+        let y = rng.range(ground, v.maxY)
+        let depth = (y - ground) / max(1, v.maxY - ground)
+        try daisy(
+          x, y, size: u * (0.007 + 0.008 * depth), turn: rng.range(0, .pi), petals: &petals,
+          hearts: &hearts)
+      }
       var meadow: [Node] = []
       if !petals.isEmpty {
         meadow.append(shape(petals.geometry, fill: .solid(rgb(0xFFFFFF, 0.92))))
         meadow.append(shape(hearts.geometry, fill: .solid(rgb(0xF6C945))))
+      }
+      // More daisies in the print bleed beside and below the screen, as dense as on it.
+      var spare = Random(seed: seed, stream: "spring.hills.bleed")
+      let meadowTop = near.base - u * 0.06
+      var extraPetals = Pen()
+      var extraHearts = Pen()
+      for (x, y) in bleedSpots(
+        in: frame.bleed(top: meadowTop),
+        density: Double(count) / (v.width * max(1, v.maxY - meadowTop)), cap: 20, rng: &spare)
+      {
+        let ground = near.y(x) + u * 0.02
+        let s = u * (0.007 + 0.008 * min(1, max(0, (y - ground) / max(1, v.maxY - ground))))
+        let turn = spare.range(0, .pi)
+        let reach = s * 1.62
+        let box = Box(minX: x - reach, minY: y - reach, maxX: x + reach, maxY: y + reach)
+        guard y > ground, frame.clearsVisible(box) else { continue }
+        try daisy(x, y, size: s, turn: turn, petals: &extraPetals, hearts: &extraHearts)
+      }
+      if !extraPetals.isEmpty {
+        meadow.append(shape(extraPetals.geometry, fill: .solid(rgb(0xFFFFFF, 0.92))))
+        meadow.append(shape(extraHearts.geometry, fill: .solid(rgb(0xF6C945))))
       }
       return [try layer("hills", shapes), try layer("meadow", meadow)]
     }
@@ -113,6 +142,7 @@ extension SeasonArt {
       -> (Node, Node)
     {
       var rng = Random(seed: seed, stream: "spring.branches")
+      var spare = Random(seed: seed, stream: "spring.branches.bleed")
       let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
       let area = region ?? v
       let side = rng.sign()
@@ -120,6 +150,7 @@ extension SeasonArt {
       var leaves = Pen()
       var veins = Pen()
       var buds = Pen()
+      var extraBuds = Pen()
       var accepted: [Site] = []
 
       // The upper branch is long and carries most flowers; the lower one is shorter and sits
@@ -131,7 +162,7 @@ extension SeasonArt {
       ]
       for plan in plans {
         let s = plan.side
-        let x0 = s > 0 ? c.minX - u * 0.02 : c.maxX + u * 0.02
+        let x0 = s > 0 ? v.minX - u * 0.02 : v.maxX + u * 0.02
         let x3 = (s > 0 ? v.minX : v.maxX) + s * plan.length
         let d = abs(x3 - x0)
         let y3 = plan.y + d * rng.range(0.04, 0.16)
@@ -139,6 +170,21 @@ extension SeasonArt {
           p0: (x0, plan.y), p1: (x0 + s * d * 0.35, plan.y - d * rng.range(0.02, 0.08)),
           p2: (x0 + s * d * 0.68, y3 - d * rng.range(0, 0.08)), p3: (x3, y3))
         try main.taper(into: &wood, startWidth: plan.width, endWidth: u * 0.005)
+        // In a print bleed the branch carries on straight out past the canvas edge, from the
+        // end of the taper (just off the screen) so the branch on the screen stays the same.
+        if s > 0 ? frame.bleedsLeft : frame.bleedsRight {
+          let dir = main.tangent(0)
+          let half = plan.width / 2
+          let edge = s > 0 ? c.minX : c.maxX
+          let length = (abs(x0 - edge) + half + u * 0.02) / max(0.2, abs(dir.x))
+          let (lx, ly) = (x0 - dir.y * half, plan.y + dir.x * half)
+          let (rx, ry) = (x0 + dir.y * half, plan.y - dir.x * half)
+          // Wound like the taper, so the shared edge leaves no seam.
+          try wood.polygon([
+            (lx, ly), (rx, ry), (rx - dir.x * length, ry - dir.y * length),
+            (lx - dir.x * length, ly - dir.y * length),
+          ])
+        }
 
         let big = u * rng.range(0.09, 0.11)
         var sites: [(x: Double, y: Double, r: Double)] = []
@@ -203,13 +249,13 @@ extension SeasonArt {
               veins.place = place
               try Motif.almondVeins(into: &veins, pairs: 2, stem: 0.05)
             }
+          } else if v.contains(site.x, site.y) {
+            try bud(into: &buds, site.x, site.y, angle: rng.range(-0.6, 0.6), scale: u * 0.028)
           } else if c.contains(site.x, site.y) {
-            buds.place = Place(
-              x: site.x, y: site.y, angle: rng.range(-0.6, 0.6), scale: u * 0.028)
-            try buds.move(0, 0.4)
-            try buds.curve(-0.5, 0.2, -0.45, -0.5, 0, -1)
-            try buds.curve(0.45, -0.5, 0.5, 0.2, 0, 0.4)
-            buds.close()
+            // A site in the print bleed: a bud there too, if it keeps off the screen.
+            var extra = Pen()
+            try bud(into: &extra, site.x, site.y, angle: spare.range(-0.6, 0.6), scale: u * 0.028)
+            if frame.clearsVisible(extra.bounds()) { extraBuds.append(extra) }
           }
         }
       }
@@ -236,10 +282,24 @@ extension SeasonArt {
             stroke: try Stroke(.solid(rgb(0x558B2F, 0.7)), width: u * 0.0025, cap: .round)))
       }
       if !buds.isEmpty { woodNodes.append(shape(buds.geometry, fill: .solid(rgb(0xE0588A)))) }
+      if !extraBuds.isEmpty {
+        woodNodes.append(shape(extraBuds.geometry, fill: .solid(rgb(0xE0588A))))
+      }
 
       var flowers: [Node] = []
       for site in accepted { flowers += try blossom(site) }
       return (try layer("branches", woodNodes), try layer("blossoms", flowers))
+    }
+
+    /// A closed bud, its base at (`x`, `y`), `scale` points long.
+    private static func bud(
+      into pen: inout Pen, _ x: Double, _ y: Double, angle: Double, scale: Double
+    ) throws(SceneError) {
+      pen.place = Place(x: x, y: y, angle: angle, scale: scale)
+      try pen.move(0, 0.4)
+      try pen.curve(-0.5, 0.2, -0.45, -0.5, 0, -1)
+      try pen.curve(0.45, -0.5, 0.5, 0.2, 0, 0.4)
+      pen.close()
     }
 
     /// A five-petal cherry blossom filling `site.disc`: petals with a radial blush and a
@@ -277,13 +337,14 @@ extension SeasonArt {
       ]
     }
 
-    /// Single petals, turned and tilted at random: some scattered over the whole canvas, most
-    /// riding an S-shaped breeze through `stream` (points), larger near its middle.
+    /// Single petals, turned and tilted at random: some scattered over the whole screen (and
+    /// the print bleed), most riding an S-shaped breeze through `stream` (points), larger
+    /// near its middle.
     private static func petals(_ frame: Frame, stream: Box, seed: UInt64) throws(SceneError)
       -> Node
     {
       var rng = Random(seed: seed, stream: "spring.petals")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
+      let (v, u) = (frame.visible, frame.unit)
       let tones: [UInt32] = [0xF8BBD0, 0xF48FB1, 0xF4A6C0, 0xF7B2C9, 0xFFFFFF, 0xEC6F9C]
       let dir = rng.sign()
       let breeze = Cubic(
@@ -297,7 +358,7 @@ extension SeasonArt {
         var y: Double
         var size = u * rng.range(0.02, 0.036)
         if i < count * 2 / 5 {
-          (x, y) = (rng.range(c.minX, c.maxX), rng.range(c.minY, c.maxY))
+          (x, y) = (rng.range(v.minX, v.maxX), rng.range(v.minY, v.maxY))
         } else {
           let p = breeze.at(rng.unit())
           let n = breeze.tangent(rng.unit())
@@ -311,6 +372,19 @@ extension SeasonArt {
         try Motif.petal(into: &pen)
         children.append(
           shape(pen.geometry, fill: .solid(rgb(rng.pick(tones), rng.range(0.7, 0.95)))))
+      }
+      // Scattered petals in the print bleed, as dense as on the screen and clear of it.
+      var spare = Random(seed: seed, stream: "spring.petals.bleed")
+      for (x, y) in bleedSpots(
+        in: frame.bleed(), density: Double(count * 2 / 5) / v.area, cap: 40, rng: &spare)
+      {
+        let size = u * spare.range(0.02, 0.036)
+        var pen = Pen(
+          Place(
+            x: x, y: y, angle: spare.range(0, 2 * .pi), scale: size, squash: spare.range(0.45, 1)))
+        try Motif.petal(into: &pen)
+        let fill = Paint.solid(rgb(spare.pick(tones), spare.range(0.7, 0.95)))
+        if frame.clearsVisible(pen.bounds()) { children.append(shape(pen.geometry, fill: fill)) }
       }
       return try layer("petals", children)
     }

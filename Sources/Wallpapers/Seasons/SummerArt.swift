@@ -180,8 +180,9 @@ extension SeasonArt {
       throws(SceneError) -> Node
     {
       var rng = Random(seed: seed, stream: "summer.sea")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
-      let (x0, x1, bottom) = (c.minX - 2, c.maxX + 2, c.maxY + 2)
+      let (v, u) = (frame.visible, frame.unit)
+      let (x0, x1, bottom) = (v.minX - 2, v.maxX + 2, frame.groundBottom)
+      let (lo, hi) = frame.edgeReach()
       let depth = v.maxY - horizon
       let tones: [(UInt32, UInt32)] = [
         (0x7ED6DF, 0x5CC6D0), (0x48B8CC, 0x38A9C2), (0x2E98C0, 0x2387B0), (0x2380B5, 0x1B6C9C),
@@ -193,22 +194,23 @@ extension SeasonArt {
         let base = horizon + depth * pow(t, 1.25) + u * 0.012 * Double(i)
         let ridge = Ridge.waves(
           base: base, amplitude: u * (0.004 + 0.022 * t), wavelength: u * (0.16 + 0.42 * t),
-          phase: rng.range(0, 2 * .pi))
+          phase: rng.range(0, 2 * .pi), origin: v.minX)
         children.append(
           shape(
-            try ridge.outline(from: x0, to: x1, bottom: bottom),
+            try ridge.outline(from: x0, to: x1, reaching: lo, hi, bottom: bottom),
             fill: try linear(
               v.midX, base - u * 0.03, v.midX, base + depth * 0.4,
               [(0, rgb(tone.0)), (1, rgb(tone.1))])))
         if i > 0 {
+          let width = u * (0.003 + 0.005 * t)
+          let reach = frame.edgeReach(halfWidth: width / 2)
           var foam = Pen()
-          try ridge.trace(&foam, from: x0, to: x1, start: true)
+          try ridge.trace(&foam, from: x0, to: x1, reaching: reach.lo, reach.hi)
           children.append(
             shape(
               foam.geometry, fill: nil,
               stroke: try Stroke(
-                .solid(rgb(0xFFFFFF, 0.35 + 0.1 * t)), width: u * (0.003 + 0.005 * t),
-                join: .round, cap: .round)))
+                .solid(rgb(0xFFFFFF, 0.35 + 0.1 * t)), width: width, join: .round, cap: .round)))
         }
       }
       // Glitter: short bright dashes under the sun, widening towards the viewer.

@@ -23,16 +23,31 @@ extension SeasonArt {
       return layers
     }
 
-    /// Faint stars in the upper sky.
+    /// Faint stars in the upper sky, and more in the print bleed beside and above it.
     private static func stars(_ frame: Frame, seed: UInt64) throws(SceneError) -> Node {
       var rng = Random(seed: seed, stream: "winter.stars")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
+      let (v, u) = (frame.visible, frame.unit)
+      let fill = Paint.solid(rgb(0xFFFFFF, 0.8))
       var pen = Pen()
-      for _ in 0..<frame.count(14, 16, 50) {
-        let y = c.minY + (v.y(0.5) - c.minY) * pow(rng.unit(), 1.5)
-        try pen.circle(rng.range(c.minX, c.maxX), y, u * rng.range(0.0018, 0.004))
+      let count = frame.count(14, 16, 50)
+      for _ in 0..<count {
+        let y = v.minY + (v.y(0.5) - v.minY) * pow(rng.unit(), 1.5)
+        try pen.circle(rng.range(v.minX, v.maxX), y, u * rng.range(0.0018, 0.004))
       }
-      return try layer("stars", [shape(pen.geometry, fill: .solid(rgb(0xFFFFFF, 0.8)))])
+      var children = [shape(pen.geometry, fill: fill)]
+      var spare = Random(seed: seed, stream: "winter.stars.bleed")
+      var extra = Pen()
+      for (x, y) in bleedSpots(
+        in: frame.bleed(bottom: v.y(0.5)), density: Double(count) / (v.area / 2), cap: 25,
+        rng: &spare)
+      {
+        let r = u * spare.range(0.0018, 0.004)
+        if frame.clearsVisible(Box(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r)) {
+          try extra.circle(x, y, r)
+        }
+      }
+      if !extra.isEmpty { children.append(shape(extra.geometry, fill: fill)) }
+      return try layer("stars", children)
     }
 
     /// Three snowy hills, bluer in the distance, with rows of snow-capped pines on the two
@@ -41,47 +56,54 @@ extension SeasonArt {
       -> Node
     {
       var rng = Random(seed: seed, stream: "winter.hills")
-      let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
-      let (x0, x1, bottom) = (c.minX - 2, c.maxX + 2, c.maxY + 2)
+      var spare = Random(seed: seed, stream: "winter.hills.bleed")
+      let (v, u) = (frame.visible, frame.unit)
+      let (x0, x1, bottom) = (v.minX - 2, v.maxX + 2, frame.groundBottom)
+      let (lo, hi) = frame.edgeReach()
+      let crestWidth = u * 0.004
+      let crestReach = frame.edgeReach(halfWidth: crestWidth / 2)
       let tones: [(UInt32, UInt32)] = [(0xB7CFE8, 0xA3C0DE), (0xDCE8F5, 0xC6D9EE), (0xFFFFFF, 0xE3EEF8)]
       let pines: [UInt32?] = [0x3C5F86, 0x2A4868, nil]
       var children: [Node] = []
       for (i, tone) in tones.enumerated() {
         let base = top + (v.maxY - top) * Double(i) * 0.3
-        let ridge = Ridge.hills(base: base, amplitude: u * 0.035, unit: u, rng: &rng)
+        let ridge = Ridge.hills(
+          base: base, amplitude: u * 0.035, unit: u, origin: v.minX, rng: &rng)
         if let color = pines[i] {
           children += try trees(
             on: ridge, frame: frame, scale: u * (0.06 + 0.03 * Double(i)), color: color,
-            rng: &rng)
+            rng: &rng, spare: &spare)
         }
         children.append(
           shape(
-            try ridge.outline(from: x0, to: x1, bottom: bottom),
+            try ridge.outline(from: x0, to: x1, reaching: lo, hi, bottom: bottom),
             fill: try linear(
               v.midX, base - u * 0.04, v.midX, v.maxY, [(0, rgb(tone.0)), (1, rgb(tone.1))])))
         // A soft blue shadow under the crest line.
         var crest = Pen()
-        try ridge.trace(&crest, from: x0, to: x1, start: true)
+        try ridge.trace(&crest, from: x0, to: x1, reaching: crestReach.lo, crestReach.hi)
         children.append(
           shape(
             crest.geometry, fill: nil,
-            stroke: try Stroke(.solid(rgb(0xFFFFFF, 0.7)), width: u * 0.004, join: .round)))
+            stroke: try Stroke(.solid(rgb(0xFFFFFF, 0.7)), width: crestWidth, join: .round)))
       }
       return try layer("hills", children)
     }
 
-    /// Clusters of pines standing on `ridge`: one path for the trees, one for their snow.
+    /// Clusters of pines standing on `ridge`: one path for the trees, one for their snow. A
+    /// row across the screen drawn from `rng`, and clusters in the print bleed beside it drawn
+    /// from `spare`, kept off the screen.
     private static func trees(
-      on ridge: Ridge, frame: Frame, scale: Double, color: UInt32, rng: inout Random
+      on ridge: Ridge, frame: Frame, scale: Double, color: UInt32, rng: inout Random,
+      spare: inout Random
     ) throws(SceneError) -> [Node] {
-      let c = frame.canvas
+      let (c, v) = (frame.canvas, frame.visible)
       var green = Pen()
       var snow = Pen()
-      var x = c.minX + rng.range(0, 2) * scale
-      var clusters = 0
-      // At most 60 clusters, however wide the canvas is against the screen.
-      while x < c.maxX, clusters < 60 {
-        clusters += 1
+      /// Adds a cluster of one to four pines at `x`; returns where the next one goes.
+      func cluster(at x: Double, rng: inout Random, green: inout Pen, snow: inout Pen)
+        throws(SceneError) -> Double
+      {
         let count = rng.int(1, 4)
         for k in 0..<count {
           let tx = x + Double(k) * scale * 0.45 + rng.range(-0.1, 0.1) * scale
@@ -91,7 +113,32 @@ extension SeasonArt {
           snow.place = place
           try pine(green: &green, snow: &snow)
         }
-        x += scale * (Double(count) * 0.45 + rng.range(1, 3.5))
+        return x + scale * (Double(count) * 0.45 + rng.range(1, 3.5))
+      }
+      /// A cluster in the print bleed, left out where it would reach the screen.
+      func extra(at x: Double) throws(SceneError) -> Double {
+        var (g, s) = (Pen(), Pen())
+        let next = try cluster(at: x, rng: &spare, green: &g, snow: &s)
+        if frame.clearsVisible(g.bounds()), frame.clearsVisible(s.bounds()) {
+          green.append(g)
+          snow.append(s)
+        }
+        return next
+      }
+      var x = v.minX + rng.range(0, 2) * scale
+      var clusters = 0
+      // At most 60 clusters, however wide the screen is against its shorter side.
+      while x < v.maxX, clusters < 60 {
+        clusters += 1
+        x = try cluster(at: x, rng: &rng, green: &green, snow: &snow)
+      }
+      // The row carries on into the bleed: on from where it stopped, and in from the left.
+      if frame.bleedsRight {
+        for _ in 0..<60 where x < c.maxX + scale { x = try extra(at: x) }
+      }
+      if frame.bleedsLeft {
+        x = c.minX - scale * spare.range(0.5, 2)
+        for _ in 0..<60 where x < v.minX { x = try extra(at: x) }
       }
       return [
         shape(green.geometry, fill: .solid(rgb(color))),
@@ -117,39 +164,68 @@ extension SeasonArt {
       }
     }
 
-    /// Falling snow: soft dots, one path, with radii in `sizes` (fractions of the unit).
+    /// Falling snow: soft dots, one path, with radii in `sizes` (fractions of the unit); and
+    /// another path of them in the print bleed.
     private static func snow(
       _ frame: Frame, name: String, sizes: (Double, Double), alpha: Double, seed: UInt64
     ) throws(SceneError) -> Node {
       var rng = Random(seed: seed, stream: "winter." + name)
-      let (c, u) = (frame.canvas, frame.unit)
+      let (v, u) = (frame.visible, frame.unit)
+      let fill = Paint.solid(rgb(0xFFFFFF, alpha))
       var pen = Pen()
-      for _ in 0..<frame.count(22, 24, 80) {
+      let count = frame.count(22, 24, 80)
+      for _ in 0..<count {
         try pen.circle(
-          rng.range(c.minX, c.maxX), rng.range(c.minY, c.maxY), u * rng.range(sizes.0, sizes.1))
+          rng.range(v.minX, v.maxX), rng.range(v.minY, v.maxY), u * rng.range(sizes.0, sizes.1))
       }
-      return try layer(name, [shape(pen.geometry, fill: .solid(rgb(0xFFFFFF, alpha)))])
+      var children = [shape(pen.geometry, fill: fill)]
+      var spare = Random(seed: seed, stream: "winter." + name + ".bleed")
+      var extra = Pen()
+      for (x, y) in bleedSpots(
+        in: frame.bleed(), density: Double(count) / v.area, cap: 40, rng: &spare)
+      {
+        let r = u * spare.range(sizes.0, sizes.1)
+        if frame.clearsVisible(Box(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r)) {
+          try extra.circle(x, y, r)
+        }
+      }
+      if !extra.isEmpty { children.append(shape(extra.geometry, fill: fill)) }
+      return try layer(name, children)
     }
 
-    /// Small six-armed flakes all over the canvas, clear of the big ones.
+    /// Small six-armed flakes all over the screen, clear of the big ones; more in the print
+    /// bleed.
     private static func flurries(_ frame: Frame, avoiding taken: [Disc], seed: UInt64)
       throws(SceneError) -> Node
     {
       var rng = Random(seed: seed, stream: "winter.flurries")
-      let (c, u) = (frame.canvas, frame.unit)
+      let (v, u) = (frame.visible, frame.unit)
+      let count = frame.count(6, 8, 20)
       let spots = scatter(
-        (0..<frame.count(6, 8, 20)).map { _ in u * rng.range(0.02, 0.045) }, in: c,
+        (0..<count).map { _ in u * rng.range(0.02, 0.045) }, in: v,
         avoiding: taken, gap: 1.4, attempts: 20, rng: &rng)
-      var children: [Node] = []
-      for spot in spots {
+      func flurry(_ spot: Disc, rng: inout Random) throws(SceneError) -> (Pen, Stroke) {
         var pen = Pen(Place(x: spot.x, y: spot.y, angle: rng.range(0, .pi / 3), scale: spot.r))
         try Motif.snowflake(into: &pen, detail: spot.r > u * 0.03 ? 1 : 0)
-        children.append(
-          shape(
-            pen.geometry, fill: nil,
-            stroke: try Stroke(
-              .solid(rgb(0xFFFFFF, rng.range(0.6, 0.9))), width: max(0.6, spot.r * 0.1),
-              join: .round, cap: .round)))
+        let stroke = try Stroke(
+          .solid(rgb(0xFFFFFF, rng.range(0.6, 0.9))), width: max(0.6, spot.r * 0.1),
+          join: .round, cap: .round)
+        return (pen, stroke)
+      }
+      var children: [Node] = []
+      for spot in spots {
+        let (pen, stroke) = try flurry(spot, rng: &rng)
+        children.append(shape(pen.geometry, fill: nil, stroke: stroke))
+      }
+      var spare = Random(seed: seed, stream: "winter.flurries.bleed")
+      for (x, y) in bleedSpots(
+        in: frame.bleed(), density: Double(count) / v.area, cap: 10, rng: &spare)
+      {
+        let spot = Disc(x: x, y: y, r: u * spare.range(0.02, 0.045))
+        let (pen, stroke) = try flurry(spot, rng: &spare)
+        if frame.clearsVisible(pen.bounds(stroke: max(0.6, spot.r * 0.1) / 2)) {
+          children.append(shape(pen.geometry, fill: nil, stroke: stroke))
+        }
       }
       return try layer("flurries", children)
     }
