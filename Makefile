@@ -2,7 +2,7 @@
 SWIFT ?= swift
 WALLPAPER = .build/debug/wallpaper
 
-.PHONY: deps build demo test lint format samples clean
+.PHONY: deps build demo test lint format samples benchmark clean
 
 deps:
 	@Scripts/install-deps.sh
@@ -38,6 +38,10 @@ samples: build
 	@for design in Samples/*.json; do \
 	  $(WALLPAPER) render $$design -o Samples/previews/$$(basename $$design .json).png --scale 1 || exit 1; \
 	done
+
+## Times wallpaper against rsvg-convert (Docs/performance.md); QUICK=1 runs each command once.
+benchmark: deps
+	@Scripts/benchmark.sh $(if $(QUICK),--quick)
 
 clean:
 	rm -rf .build out

@@ -31,13 +31,24 @@ let package = Package(
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CQPDF", pkgConfig: "libqpdf",
+      providers: [.apt(["libqpdf-dev"])]),
+
+    // PNG encoding through libpng (libpng-dev), wrapped in C for its setjmp/longjmp errors.
+    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png")]),
 
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes.
     .target(
       name: "CairoRendering",
-      dependencies: ["SceneGraph", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+      dependencies: ["SceneGraph", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder"]),
+    // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
+    .target(
+      name: "PrintProof", dependencies: ["SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
+    // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
+    .systemLibrary(name: "CMalloc"),
     // Argument parsing, commands, output files. A library so tests can call it in-process.
-    .target(name: "WallpaperCLI", dependencies: ["Wallpapers", "CairoRendering"]),
+    .target(name: "WallpaperCLI", dependencies: ["Wallpapers", "CairoRendering", "PrintProof", "CMalloc"]),
     .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.

@@ -1,4 +1,5 @@
 import CCairo
+import SceneGraph
 
 /// Why a scene could not be rendered. Each description is one line naming what failed.
 public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -28,7 +29,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case .font(let path, let reason):
       return "font '\(path)': \(reason)"
     case .missingGlyph(let scalar, let text):
-      return "no font has the character U+\(hexDigits(scalar)) in \"\(text)\""
+      return "no font has the character U+\(hex(scalar)) in \"\(text)\""
     case .image(let reason):
       return "image: \(reason)"
     }
@@ -69,9 +70,4 @@ func check(_ status: cairo_status_t, _ operation: @autoclosure () -> String) thr
   guard status == CAIRO_STATUS_SUCCESS else {
     throw .cairo(operation: operation(), status: CairoStatus(status))
   }
-}
-
-func hexDigits(_ value: UInt32) -> String {
-  let digits = String(value, radix: 16, uppercase: true)
-  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }

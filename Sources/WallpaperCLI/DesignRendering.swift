@@ -78,9 +78,26 @@ enum DesignRendering {
     return info
   }
 
-  static func render(_ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo) throws(CLIError) -> [UInt8] {
+  /// Renders `scene`, with the design's PNG compression, recording phases in `timer` when
+  /// given: `draw` and `encode` for PNG; `draw+encode` for SVG and PDF, where Cairo writes the
+  /// document while it draws.
+  ///
+  /// - Throws: `CLIError.usage` naming `--scale` for a bad scale or a canvas over the limits;
+  ///   `.failure` for anything else.
+  static func render(
+    _ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo,
+    pngCompression: PNGCompressionChoice? = nil, timer: PhaseTimer? = nil
+  ) throws(CLIError) -> [UInt8] {
     do {
-      return try Renderer().render(scene, format: format, scale: scale, info: info)
+      guard format == .png else {
+        defer { timer?.lap("draw+encode") }
+        return try Renderer().render(scene, format: format, scale: scale, info: info)
+      }
+      let image = try Renderer().rasterize(scene, scale: scale)
+      timer?.lap("draw")
+      defer { timer?.lap("encode") }
+      let compression = pngCompression.map { PNGCompression(rawValue: $0.rawValue)! } ?? .default
+      return try image.pngData(compression: compression)
     } catch {
       switch error {
       case .invalidScale, .canvasTooLarge: throw .usage("--scale: \(error.description)")
@@ -88,4 +105,5 @@ enum DesignRendering {
       }
     }
   }
+
 }

@@ -53,6 +53,10 @@ struct RenderCommand {
       field: ["label", "size"]),
     OptionSpec(names: ["--label-color"], valueName: "COLOR", help: "The label's colour (default: the season's accent).", field: ["label", "color"]),
     OptionSpec(
+      names: ["--png-compression"], valueName: "LEVEL",
+      help: "PNG only: fast, default or small (smaller files take longer to encode; all are lossless).",
+      field: ["pngCompression"]),
+    OptionSpec(
       names: ["--orientation"], valueName: "O", help: "portrait or landscape (the device's canvas turned a quarter).",
       field: ["orientation"]),
     OptionSpec(names: ["--grid"], valueName: "KIND", help: "none, home (the home-screen icon grid) or square.", field: ["grid", "kind"]),
@@ -80,6 +84,9 @@ struct RenderCommand {
   ]
 
   static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      names: ["--timings"], valueName: nil,
+      help: "Print on stderr the milliseconds spent building the scene, drawing, encoding and writing.", field: nil),
     OptionSpec(names: ["--dump-scene"], valueName: nil, help: "Print the scene as text instead of rendering.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
@@ -100,6 +107,7 @@ struct RenderCommand {
       console.out(Self.help.text)
       return
     }
+    let timer = PhaseTimer()
     let design: Design
     do {
       design = try DesignLoader.load(file: parsed.positional.first, overrides: parsed.overrides)
@@ -117,8 +125,13 @@ struct RenderCommand {
     try DesignRendering.checkOutputPath(output)
     let format = try DesignRendering.format(for: output, explicit: design.format)
     let info = try DesignRendering.documentInfo(for: design, environment: environment)
-    let bytes = try DesignRendering.render(scene, format: format, scale: design.effectiveScale, info: info)
+    timer.lap("scene")
+    let bytes = try DesignRendering.render(
+      scene, format: format, scale: design.effectiveScale, info: info, pngCompression: design.pngCompression,
+      timer: timer)
     try AtomicFile.write(bytes, to: output)
+    timer.lap("write")
+    if parsed.has("--timings") { console.err(timer.report) }
   }
 }
 

@@ -41,6 +41,7 @@ public struct WallpaperTool {
     subcommands: [
       ("render", "Render one design for one device to a PNG, SVG or PDF file."),
       ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
+      ("proof", "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes."),
       ("devices", "List the device catalogue."),
     ],
     footer: "See 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.")
@@ -71,11 +72,13 @@ public struct WallpaperTool {
       try RenderCommand(console: console, environment: environment).run(rest)
     case "export":
       try ExportCommand(console: console, environment: environment).run(rest)
+    case "proof":
+      try ProofCommand(console: console, environment: environment).run(rest)
     case "devices":
       try DevicesCommand(console: console).run(rest)
     default:
-      let hint = closest(to: command, in: ["render", "export", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
-      throw .usage("unknown subcommand '\(command)' (allowed: render, export, devices)\(hint)")
+      let hint = closest(to: command, in: ["render", "export", "proof", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown subcommand '\(command)' (allowed: render, export, proof, devices)\(hint)")
     }
   }
 }

@@ -18,6 +18,8 @@ public struct Design: Sendable {
   public var format: FileFormat?
   /// The output path, resolved against the working directory.
   public var output: String?
+  /// PNG compression; nil means the renderer's default.
+  public var pngCompression: PNGCompressionChoice?
   public var background = Background()
   /// The seasonal art over the background; its opacity 0 leaves the background alone.
   public var season: SeasonLayer

@@ -21,7 +21,7 @@ public enum DesignLoader {
   /// The top-level fields of a design file.
   public static let topLevelFields = [
     "name", "device", "scale", "format", "output", "orientation", "background", "season", "label",
-    "grid", "layers",
+    "grid", "layers", "pngCompression",
   ]
 
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
@@ -97,6 +97,7 @@ public enum DesignLoader {
       allowed: "a number > 0 and ≤ \(formatNumber(maxScale))")
     design.format = try top.choice("format", as: FileFormat.self)
     design.output = try top.string("output")
+    design.pngCompression = try top.choice("pngCompression", as: PNGCompressionChoice.self)
     if let background = try top.object("background") {
       design.background = try decodeBackground(background, baseFolder: baseFolder)
     }

@@ -1,0 +1,237 @@
+import CQPDF
+import Foundation
+import SceneGraph
+
+/// A PDF rectangle in default user space: points, origin bottom-left, y up.
+public struct PDFBox: Hashable, Sendable, CustomStringConvertible {
+  public let lowerLeftX: Double
+  public let lowerLeftY: Double
+  public let upperRightX: Double
+  public let upperRightY: Double
+
+  public init(lowerLeftX: Double, lowerLeftY: Double, upperRightX: Double, upperRightY: Double) {
+    self.lowerLeftX = lowerLeftX
+    self.lowerLeftY = lowerLeftY
+    self.upperRightX = upperRightX
+    self.upperRightY = upperRightY
+  }
+
+  /// `rect` (scene coordinates: y down from the top) on a page `pageHeight` points tall.
+  public init(_ rect: Rect, pageHeight: Double) {
+    self.init(
+      lowerLeftX: rect.minX, lowerLeftY: pageHeight - rect.maxY,
+      upperRightX: rect.maxX, upperRightY: pageHeight - rect.minY)
+  }
+
+  public var values: [Double] { [lowerLeftX, lowerLeftY, upperRightX, upperRightY] }
+
+  /// `[x0 y0 x1 y1]` as written into the file.
+  public var description: String { "[" + values.map(PDFBox.number).joined(separator: " ") + "]" }
+
+  /// A PDF number with at most four decimals (1/10000 pt), so equal inputs give equal bytes.
+  static func number(_ value: Double) -> String { Length.decimal(value, places: 4) }
+}
+
+/// The four page boxes a print workflow reads.
+public struct PageBoxes: Hashable, Sendable {
+  /// The whole sheet.
+  public let media: PDFBox
+  /// What viewers show; the whole sheet, so marks and slug are visible.
+  public let crop: PDFBox
+  /// The trim plus bleed: what the printer must cover with the art.
+  public let bleed: PDFBox
+  /// The finished wallpaper.
+  public let trim: PDFBox
+
+  public init(media: PDFBox, crop: PDFBox, bleed: PDFBox, trim: PDFBox) {
+    self.media = media
+    self.crop = crop
+    self.bleed = bleed
+    self.trim = trim
+  }
+
+  /// The boxes of a laid-out proof page.
+  public init(_ layout: ProofLayout) {
+    let height = layout.pageSize.height
+    let sheet = PDFBox(Rect(size: layout.pageSize), pageHeight: height)
+    self.init(
+      media: sheet, crop: sheet, bleed: PDFBox(layout.bleed, pageHeight: height),
+      trim: PDFBox(layout.trim, pageHeight: height))
+  }
+}
+
+/// Why the libqpdf post-pass failed. Each description is one line.
+public struct PDFPostPassError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// The step that failed, such as `qpdf_read_memory`.
+  public let operation: String
+  /// qpdf's own message, or what did not match.
+  public let message: String
+
+  public init(operation: String, message: String) {
+    self.operation = operation
+    self.message = message
+  }
+
+  public var description: String { "\(operation): \(message)" }
+}
+
+/// Rewrites a PDF through libqpdf's C API: sets MediaBox, CropBox, BleedBox and TrimBox on every
+/// page and writes a deterministic trailer `/ID` (an MD5 of the written file, so the same input
+/// gives the same bytes). Everything else Cairo wrote — the document information, page labels,
+/// outline, fonts — is kept as it is.
+public enum PDFPostPass {
+  /// Cairo's MediaBox and the layout's may differ by Cairo's number formatting, never more.
+  static let mediaBoxTolerance = 0.01
+
+  /// - Parameters:
+  ///   - boxes: one entry per page, in page order.
+  ///   - pdf: a complete, unencrypted PDF file.
+  /// - Returns: the rewritten file.
+  /// - Throws: `PDFPostPassError` when qpdf reports an error or a warning (the input is our own
+  ///   Cairo output, so either is a bug), when the page count differs from `boxes`, or when a
+  ///   page's MediaBox is not the size the layout expects.
+  public static func apply(_ boxes: [PageBoxes], to pdf: [UInt8]) throws(PDFPostPassError) -> [UInt8] {
+    // qpdf reads a memory file lazily and does not copy it: the buffer must outlive the session.
+    let result: Result<[UInt8], PDFPostPassError> = pdf.withUnsafeBufferPointer { buffer in
+      do throws(PDFPostPassError) {
+        let session = try QPDFSession()
+        try session.read(buffer)
+        try session.setBoxes(boxes)
+        return .success(try session.writeWithDeterministicID())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+}
+
+/// One `qpdf_data` and its object handles. Not Sendable: a `qpdf_data` must not be used from
+/// two threads at once, so a session lives inside one call.
+private final class QPDFSession {
+  private var handle: qpdf_data?
+
+  init() throws(PDFPostPassError) {
+    guard let handle = qpdf_init() else {
+      throw PDFPostPassError(operation: "qpdf_init", message: "out of memory")
+    }
+    self.handle = handle
+    // Errors and warnings are read back and thrown, never printed to stderr.
+    qpdf_silence_errors(handle)
+    qpdf_set_suppress_warnings(handle, QPDF_TRUE)
+  }
+
+  deinit { qpdf_cleanup(&handle) }
+
+  /// Throws qpdf's pending error, or its warnings, as one `PDFPostPassError`.
+  private func check(_ operation: @autoclosure () -> String, code: QPDF_ERROR_CODE = 0)
+    throws(PDFPostPassError)
+  {
+    if qpdf_has_error(handle) != QPDF_FALSE || code & cqpdf_errors_bit() != 0 {
+      var message = "failed"
+      if let error = qpdf_get_error(handle), let text = qpdf_get_error_full_text(handle, error) {
+        message = String(cString: text)
+      }
+      throw PDFPostPassError(operation: operation(), message: message)
+    }
+    var warnings: [String] = []
+    while qpdf_more_warnings(handle) != QPDF_FALSE {
+      if let warning = qpdf_next_warning(handle), let text = qpdf_get_error_full_text(handle, warning) {
+        warnings.append(String(cString: text))
+      }
+    }
+    if !warnings.isEmpty {
+      throw PDFPostPassError(operation: operation(), message: "warning: " + warnings.joined(separator: "; "))
+    }
+  }
+
+  func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(PDFPostPassError) {
+    let code = buffer.withMemoryRebound(to: CChar.self) { chars in
+      qpdf_read_memory(handle, "cairo's PDF", chars.baseAddress, UInt64(chars.count), nil)
+    }
+    try check("qpdf_read_memory", code: code)
+    // MediaBox may sit on the page tree node; copy inherited keys onto each page first.
+    try check("qpdf_push_inherited_attributes_to_page", code: qpdf_push_inherited_attributes_to_page(handle))
+  }
+
+  func setBoxes(_ boxes: [PageBoxes]) throws(PDFPostPassError) {
+    let count = qpdf_get_num_pages(handle)
+    try check("qpdf_get_num_pages")
+    guard count == boxes.count else {
+      throw PDFPostPassError(
+        operation: "qpdf_get_num_pages", message: "the PDF has \(count) pages, the layout \(boxes.count)")
+    }
+    for (index, pageBoxes) in boxes.enumerated() {
+      let page = qpdf_get_page_n(handle, index)
+      try check("qpdf_get_page_n(\(index))")
+      let existing = try mediaBox(of: page, index: index)
+      for (have, want) in zip(existing, pageBoxes.media.values)
+      where abs(have - want) > PDFPostPass.mediaBoxTolerance {
+        throw PDFPostPassError(
+          operation: "page \(index + 1)",
+          message: "Cairo's MediaBox \(existing) is not the layout's \(pageBoxes.media)")
+      }
+      for (key, box) in [
+        ("/MediaBox", pageBoxes.media), ("/CropBox", pageBoxes.crop),
+        ("/BleedBox", pageBoxes.bleed), ("/TrimBox", pageBoxes.trim),
+      ] {
+        let array = try makeArray(box)
+        qpdf_oh_replace_key(handle, page, key, array)
+        try check("setting \(key) on page \(index + 1)")
+        qpdf_oh_release(handle, array)
+      }
+      qpdf_oh_release(handle, page)
+    }
+  }
+
+  /// The page's MediaBox as four numbers.
+  private func mediaBox(of page: qpdf_oh, index: Int) throws(PDFPostPassError) -> [Double] {
+    let box = qpdf_oh_get_key(handle, page, "/MediaBox")
+    try check("reading /MediaBox of page \(index + 1)")
+    defer { qpdf_oh_release(handle, box) }
+    guard qpdf_oh_is_array(handle, box) != QPDF_FALSE, qpdf_oh_get_array_n_items(handle, box) == 4 else {
+      throw PDFPostPassError(operation: "page \(index + 1)", message: "no MediaBox of four numbers")
+    }
+    var values: [Double] = []
+    for item in 0..<Int32(4) {
+      let element = qpdf_oh_get_array_item(handle, box, item)
+      var value = 0.0
+      let isNumber = qpdf_oh_get_value_as_number(handle, element, &value)
+      qpdf_oh_release(handle, element)
+      try check("reading /MediaBox of page \(index + 1)")
+      guard isNumber != QPDF_FALSE else {
+        throw PDFPostPassError(operation: "page \(index + 1)", message: "a MediaBox entry is not a number")
+      }
+      values.append(value)
+    }
+    return values
+  }
+
+  /// A new direct array of four numbers, each written with at most four decimals.
+  private func makeArray(_ box: PDFBox) throws(PDFPostPassError) -> qpdf_oh {
+    let array = qpdf_oh_new_array(handle)
+    try check("qpdf_oh_new_array")
+    for value in box.values {
+      let number = qpdf_oh_new_real_from_string(handle, PDFBox.number(value))
+      qpdf_oh_append_item(handle, array, number)
+      qpdf_oh_release(handle, number)
+      try check("adding \(value) to a box")
+    }
+    return array
+  }
+
+  /// Writes the file into memory with an `/ID` computed from its content.
+  func writeWithDeterministicID() throws(PDFPostPassError) -> [UInt8] {
+    try check("qpdf_init_write_memory", code: qpdf_init_write_memory(handle))
+    // Set after init_write, which resets every write parameter.
+    qpdf_set_deterministic_ID(handle, QPDF_TRUE)
+    try check("qpdf_set_deterministic_ID")
+    try check("qpdf_write", code: qpdf_write(handle))
+    let length = qpdf_get_buffer_length(handle)
+    guard let bytes = qpdf_get_buffer(handle), length > 0 else {
+      throw PDFPostPassError(operation: "qpdf_get_buffer", message: "no output was written")
+    }
+    // Copy out: the buffer belongs to qpdf and is freed by qpdf_cleanup.
+    return Array(UnsafeBufferPointer(start: bytes, count: length))
+  }
+}

@@ -1,0 +1,306 @@
+import CairoRendering
+import Foundation
+import SceneGraph
+import Wallpapers
+
+/// One composed proof page: what Cairo draws, and the boxes the post-pass writes.
+public struct ProofPage: Sendable {
+  /// The scene with its page label (the device's name) and outline entry.
+  public let page: PDFPage
+  public let layout: ProofLayout
+  public let boxes: PageBoxes
+  /// The slug's lines, also drawn on the page when the slug is on.
+  public let slug: [String]
+}
+
+/// Builds proof pages from designs: the wallpaper with its bleed, then the marks around it.
+enum ProofComposer {
+  /// The page for `design` (already set to one device).
+  ///
+  /// - Parameters:
+  ///   - number: this page, from 1; `count` pages in all.
+  ///   - font: the font file for the slug and for a label that names none.
+  ///   - date: printed in the slug as the proof's date (UTC).
+  static func page(
+    for design: Design, number: Int, of count: Int, settings: ProofSettings, font: String, date: Date
+  ) throws(SceneError) -> ProofPage {
+    let bleed = settings.bleed.points
+    let layout = try ProofLayout(
+      trimSize: design.canvasSize, bleed: bleed, marks: settings.marks, paper: settings.paper)
+    let deviceScale = Double(design.device.screen.scale)
+    let trim = try layout.artTrim
+
+    // The art block: the wallpaper with its bleed, then crop marks and registration targets,
+    // all scaled together onto the sheet.
+    var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font, scale: deviceScale)
+    // Hairlines stay 0.25 pt on paper when the block is scaled down.
+    let hairline = try Stroke(.solid(.black), width: ProofLayout.hairline / layout.scale)
+    if settings.marks.contains(.crop) {
+      art.append(
+        .group(Group(name: "crop-marks", children: [try cropMarks(around: trim, bleed: bleed, stroke: hairline)])))
+    }
+    if settings.marks.contains(.registration) {
+      art.append(
+        .group(
+          Group(name: "registration", children: try registrationTargets(around: trim, bleed: bleed, stroke: hairline))))
+    }
+    var nodes: [Node] = [.group(Group(name: "proof", transform: try layout.artTransform, children: art))]
+
+    let slug = slugLines(for: design, number: number, of: count, settings: settings, layout: layout, date: date)
+    var y = layout.footerOrigin.y
+    if settings.marks.contains(.colorBar) {
+      nodes.append(
+        .group(
+          Group(name: "color-bar", children: try colorBar(for: design, at: try Point(x: layout.footerOrigin.x, y: y)))))
+      y += ProofLayout.patchSize + ProofLayout.padding
+    }
+    if settings.marks.contains(.slug) {
+      var lines: [Node] = []
+      for (index, text) in slug.enumerated() {
+        let baseline = y + ProofLayout.slugSize + Double(index) * ProofLayout.slugLineHeight
+        lines.append(
+          .text(
+            try TextNode(
+              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: .black,
+              position: try Point(x: layout.footerOrigin.x, y: baseline), anchor: TextAnchor(.leading, .baseline),
+              maxWidth: layout.footerWidth)))
+      }
+      nodes.append(.group(Group(name: "slug", children: lines)))
+    }
+
+    let scene = try Scene(size: layout.pageSize, nodes: nodes)
+    let size = design.canvasSize
+    let outline = "\(design.device.name) — \(decimal(size.width)) × \(decimal(size.height)) pt"
+    return ProofPage(
+      page: PDFPage(scene: scene, label: design.device.name, outline: outline), layout: layout,
+      boxes: PageBoxes(layout), slug: slug)
+  }
+
+  /// The slug: design, device and page; the screen class's models; sizes in points and in
+  /// pixels at 1x, 2x and 3x; bleed, scale, season and date.
+  static func slugLines(
+    for design: Design, number page: Int, of count: Int, settings: ProofSettings, layout: ProofLayout,
+    date: Date
+  ) -> [String] {
+    let device = design.device
+    let size = design.canvasSize
+    let models = DeviceCatalog.models(of: device.screen).map(\.name).joined(separator: ", ")
+    let pixels = (1...3).map { scale in
+      let s = Double(scale)
+      return "\(scale)x \(Int((size.width * s).rounded())) × \(Int((size.height * s).rounded())) px"
+    }
+    let turned = design.orientation == .portrait ? "" : " (\(design.orientation.rawValue))"
+    let season = design.season.season.rawValue
+    let chosen = design.season.chosenBy == "season \(season)" ? "" : ", from \(design.season.chosenBy)"
+    var scaleText = "scale 100%"
+    if settings.paper != .fit {
+      let percent = Length.decimal(layout.scale * 100, places: 1)
+      let sheet = settings.paper.title + (layout.isLandscapeSheet ? " landscape" : "")
+      scaleText = layout.scale < 1 ? "scale \(percent)% (reduced to fit \(sheet))" : "scale 100% on \(sheet)"
+    }
+    return [
+      "\(design.name) · \(device.name) (\(device.id)) · page \(page) of \(count)",
+      "Screen class \(device.screen.id) at \(device.screen.scale)x: \(models)",
+      "Trim \(decimal(size.width)) × \(decimal(size.height)) pt\(turned) · " + pixels.joined(separator: " · "),
+      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date)) · RGB",
+    ]
+  }
+
+  /// The wallpaper on the trim and its background and art continued into the bleed, in
+  /// art-block coordinates: the scene of `Design.scene(defaultFont:bleed:)`, whose screen area
+  /// is exactly what `wallpaper render` draws (the art places everything inside the screen
+  /// from the screen alone, and draws the bleed band separately).
+  private static func wallpaperNodes(
+    _ design: Design, bleed: Double, trim: Rect, font: String, scale: Double
+  ) throws(SceneError) -> [Node] {
+    let scene = try design.scene(defaultFont: font, bleed: bleed)
+    let area = trim.outset(by: bleed)
+    return [
+      .group(
+        Group(
+          name: "wallpaper", transform: .translation(try Vector(dx: area.minX, dy: area.minY)),
+          clip: .rectangle(Rect(size: scene.size)),
+          children: try resolvingDevicePixels(scene.nodes, scale: scale)))
+    ]
+  }
+
+  /// Two strokes per trim corner, pointing away from the trim along its edges, starting
+  /// `cropGap` outside the bleed.
+  private static func cropMarks(around trim: Rect, bleed: Double, stroke: Stroke) throws(SceneError) -> Node {
+    let start = bleed + ProofLayout.cropGap
+    let end = start + ProofLayout.cropLength
+    var path = Path()
+    for (x, dx) in [(trim.minX, -1.0), (trim.maxX, 1.0)] {
+      for (y, dy) in [(trim.minY, -1.0), (trim.maxY, 1.0)] {
+        // Horizontal mark on the line of the edge y, vertical mark on the line of x.
+        path.move(to: try Point(x: x + dx * start, y: y))
+        path.line(to: try Point(x: x + dx * end, y: y))
+        path.move(to: try Point(x: x, y: y + dy * start))
+        path.line(to: try Point(x: x, y: y + dy * end))
+      }
+    }
+    return .shape(ShapeNode(.path(path), stroke: stroke))
+  }
+
+  /// A circle with a cross through it at the middle of each side, centred in the crop-mark
+  /// zone, so it stays clear of the bleed.
+  private static func registrationTargets(around trim: Rect, bleed: Double, stroke: Stroke) throws(SceneError) -> [Node]
+  {
+    let distance = bleed + ProofLayout.cropGap + ProofLayout.cropLength / 2
+    let arm = ProofLayout.cropLength / 2 - 1
+    let radius = ProofLayout.cropLength / 4
+    let centres = [
+      (trim.center.x, trim.minY - distance), (trim.center.x, trim.maxY + distance),
+      (trim.minX - distance, trim.center.y), (trim.maxX + distance, trim.center.y),
+    ]
+    var nodes: [Node] = []
+    for (x, y) in centres {
+      var cross = Path()
+      cross.move(to: try Point(x: x - arm, y: y))
+      cross.line(to: try Point(x: x + arm, y: y))
+      cross.move(to: try Point(x: x, y: y - arm))
+      cross.line(to: try Point(x: x, y: y + arm))
+      nodes.append(
+        .shape(
+          ShapeNode(
+            .ellipse(try Rect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius)), stroke: stroke)))
+      nodes.append(
+        .shape(
+          ShapeNode(
+            .ellipse(try Rect(x: x - radius / 3, y: y - radius / 3, width: radius * 2 / 3, height: radius * 2 / 3)),
+            fill: .solid(.black))))
+      nodes.append(.shape(ShapeNode(.path(cross), stroke: stroke)))
+    }
+    return nodes
+  }
+
+  /// The season's palette, a gap, then eleven grey steps from white to black (0–100 % in 10 %
+  /// steps), each patch outlined so white shows on white paper.
+  private static func colorBar(for design: Design, at origin: Point) throws(SceneError) -> [Node] {
+    var colors: [Color?] = design.season.season.palette.colors
+    colors.append(nil)
+    for step in 0...10 {
+      let level = Double(10 - step) / 10
+      colors.append(try Color(red: level, green: level, blue: level))
+    }
+    let outline = try Stroke(.solid(Color(rgb: 0x808080)), width: ProofLayout.hairline)
+    var nodes: [Node] = []
+    for (index, color) in colors.enumerated() {
+      guard let color else { continue }
+      let patch = try Rect(
+        x: origin.x + Double(index) * ProofLayout.patchSize, y: origin.y,
+        width: ProofLayout.patchSize, height: ProofLayout.patchSize)
+      nodes.append(.shape(ShapeNode(.rectangle(patch), fill: .solid(color), stroke: outline)))
+    }
+    return nodes
+  }
+
+  /// The nodes with every device-pixel stroke width turned into points at `scale` (the
+  /// device's own), since one PDF holds devices of different scales.
+  static func resolvingDevicePixels(_ nodes: [Node], scale: Double) throws(SceneError) -> [Node] {
+    var result: [Node] = []
+    for node in nodes {
+      switch node {
+      case .group(let group):
+        result.append(
+          .group(
+            Group(
+              name: group.name, transform: group.transform, opacity: group.opacity, clip: group.clip,
+              children: try resolvingDevicePixels(group.children, scale: scale))))
+      case .shape(let shape):
+        if let stroke = shape.stroke, case .devicePixels(let pixels) = stroke.width {
+          let points = try Stroke(
+            stroke.paint, width: .points(Double(pixels) / scale), join: stroke.join, cap: stroke.cap)
+          result.append(.shape(ShapeNode(shape.geometry, fill: shape.fill, stroke: points)))
+        } else {
+          result.append(node)
+        }
+      case .text, .image:
+        result.append(node)
+      }
+    }
+    return result
+  }
+
+  /// `402` or `8.504`.
+  private static func decimal(_ value: Double) -> String { Length.decimal(value, places: 3) }
+
+  /// `YYYY-MM-DD` in UTC.
+  private static func day(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1).description
+  }
+}
+
+/// Why a proof could not be made. Each description is one line.
+public enum ProofError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// No designs were given.
+  case noPages
+  /// A page's scene could not be built.
+  case scene(SceneError)
+  /// Cairo could not draw the pages.
+  case render(RenderError)
+  /// The libqpdf post-pass failed.
+  case postPass(PDFPostPassError)
+
+  public var description: String {
+    switch self {
+    case .noPages: return "a proof needs at least one device"
+    case .scene(let error): return "cannot build a proof page: \(error.description)"
+    case .render(let error): return "rendering the proof failed: \(error.description)"
+    case .postPass(let error): return "setting the page boxes failed: \(error.description)"
+    }
+  }
+}
+
+/// Print proofs: one PDF page per design (one design per device), each with bleed, marks, a
+/// slug, page boxes, a page label and a bookmark.
+public enum PrintProof {
+  /// Composes the pages without drawing them.
+  ///
+  /// - Parameters:
+  ///   - designs: one per page, each already set to its device.
+  ///   - font: the bundled font file, for the slug and for labels that name no font.
+  ///   - date: the proof's date, printed in the slug.
+  public static func pages(
+    for designs: [Design], settings: ProofSettings, font: String, date: Date
+  ) throws(ProofError) -> [ProofPage] {
+    guard !designs.isEmpty else { throw .noPages }
+    var pages: [ProofPage] = []
+    for (index, design) in designs.enumerated() {
+      do {
+        pages.append(
+          try ProofComposer.page(
+            for: design, number: index + 1, of: designs.count, settings: settings, font: font, date: date))
+      } catch {
+        throw .scene(error)
+      }
+    }
+    return pages
+  }
+
+  /// The finished proof file: Cairo draws the pages (with `info`, page labels and outline),
+  /// then libqpdf sets the page boxes and a deterministic `/ID`.
+  ///
+  /// - Throws: `ProofError` naming the step that failed.
+  public static func render(
+    _ designs: [Design], settings: ProofSettings, font: String, info: DocumentInfo,
+    renderer: Renderer = Renderer()
+  ) throws(ProofError) -> [UInt8] {
+    let pages = try pages(for: designs, settings: settings, font: font, date: info.date)
+    let drawn: [UInt8]
+    do {
+      // Scale 1: device-pixel strokes were already turned into points per device.
+      drawn = try renderer.renderPDF(pages: pages.map(\.page), scale: 1, info: info)
+    } catch {
+      throw .render(error)
+    }
+    do {
+      return try PDFPostPass.apply(pages.map(\.boxes), to: drawn)
+    } catch {
+      throw .postPass(error)
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import CairoRendering
+import Foundation
+import PrintProof
+import SceneGraph
+import Wallpapers
+
+/// `wallpaper proof`: a print-ready PDF with one page per device, each with bleed, marks, a
+/// slug and page boxes.
+struct ProofCommand {
+  let console: WallpaperTool.Console
+  let environment: [String: String]
+
+  /// The design flags of `render`, less those that choose one device or one raster output.
+  static let designOptions = RenderCommand.designOptions.filter { spec in
+    !["--device", "--scale", "--format", "--output"].contains(spec.name)
+  }
+
+  static let devicesAllowed = "all, iphone, ipad, or device ids from `wallpaper devices`, separated by commas"
+  static let lengthAllowed =
+    "a length ≥ 0 and ≤ \(ProofSettings.maxBleed) with a unit: mm, in or pt, e.g. 3mm"
+  static let marksAllowed =
+    ProofMarks.names.map(\.name).joined(separator: ", ") + ", separated by commas, or none"
+  static let paperAllowed = Paper.allCases.map(\.rawValue).joined(separator: ", ")
+
+  static let ownOptions: [OptionSpec] = [
+    OptionSpec(
+      names: ["--output", "-o"], valueName: "PATH", help: "The PDF file to write; folders are created.", field: nil),
+    OptionSpec(
+      names: ["--devices"], valueName: "LIST",
+      help:
+        "all, iphone or ipad (one page per screen class), or device ids separated by commas (default: the design's device).",
+      field: nil),
+    OptionSpec(
+      names: ["--bleed"], valueName: "LENGTH",
+      help: "Art drawn past the trim on every side, in mm, in or pt (default: 3mm).",
+      field: nil),
+    OptionSpec(
+      names: ["--marks"], valueName: "LIST",
+      help: "Any of crop, registration, colorbar, slug separated by commas, or none (default: all).",
+      field: nil),
+    OptionSpec(
+      names: ["--paper"], valueName: "PAPER",
+      help:
+        "fit (the page is the art, bleed and marks), a4 or letter (centred, scaled down only to fit; default: fit).",
+      field: nil),
+    OptionSpec(
+      names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(defaultAuthor)).", field: nil),
+    OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
+  ]
+
+  static let defaultAuthor = "Wallpaper Studio"
+
+  static let help = HelpPage(
+    overview:
+      "Make a print-ready PDF proof: one page per device with bleed, crop marks, registration targets, a colour bar and a slug.",
+    usage:
+      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter]",
+    arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
+    options: ownOptions.dropLast() + designOptions,
+    footer: """
+      Every page has a MediaBox, CropBox, BleedBox and TrimBox, is labelled with the device's name
+      and has a bookmark. Colours are RGB (no CMYK or PDF/X). Dated from SOURCE_DATE_EPOCH or else
+      2020-01-01, so the same input gives the same bytes.
+      """)
+
+  func run(_ arguments: [String]) throws(CLIError) {
+    let parsed = try ArgumentParser.parse(arguments, specs: Self.designOptions + Self.ownOptions, maxPositional: 1)
+    if parsed.has("--help") {
+      console.out(Self.help.text)
+      return
+    }
+    let settings = try Self.settings(parsed.values)
+    let file = parsed.positional.first
+    let devices = try Self.devices(parsed.values["--devices"], file: file, overrides: parsed.overrides)
+    guard let output = parsed.values["--output"], !output.isEmpty else {
+      throw .usage("--output: no output file given (use -o PATH ending in .pdf)")
+    }
+    guard (output as NSString).pathExtension.lowercased() == "pdf" else {
+      throw .usage("--output: '\(output)' is not allowed (a proof is a PDF: a path ending in .pdf)")
+    }
+    try DesignRendering.checkOutputPath(output)
+
+    var designs: [Design] = []
+    for device in devices {
+      let pick = DesignOverride(path: ["device"], value: JSONValue(.string(device.id), origin: .flag("--devices")))
+      do {
+        designs.append(try DesignLoader.load(file: file, overrides: parsed.overrides + [pick]))
+      } catch {
+        throw .usage(error.description)
+      }
+    }
+    // Checks the photo and the label's font once, naming the field, before anything is drawn.
+    _ = try DesignRendering.scene(of: designs[0], environment: environment)
+    let font = try FontLocator.bundledFontPath(environment: environment)
+    var info = try DesignRendering.documentInfo(for: designs[0], environment: environment)
+    info.title = "\(designs[0].name) — print proof"
+    info.author = parsed.values["--author"] ?? Self.defaultAuthor
+    info.subject = "Print proof of \(designs[0].name) for " + devices.map(\.name).joined(separator: ", ")
+    info.keywords = (["wallpaper", "proof"] + devices.map(\.id)).joined(separator: ", ")
+
+    let bytes: [UInt8]
+    do {
+      bytes = try PrintProof.render(designs, settings: settings, font: font, info: info)
+    } catch {
+      throw .failure(error.description)
+    }
+    try AtomicFile.write(bytes, to: output)
+  }
+
+  /// Bleed, marks and paper from the flags, each checked.
+  static func settings(_ values: [String: String]) throws(CLIError) -> ProofSettings {
+    var settings = ProofSettings()
+    if let text = values["--bleed"] {
+      guard let length = Length(parsing: text), length.points >= 0,
+        length.points <= ProofSettings.maxBleed.points
+      else {
+        throw .usage("--bleed: '\(text)' is not allowed (\(lengthAllowed))")
+      }
+      settings.bleed = length
+    }
+    if let text = values["--marks"] {
+      settings.marks = try marks(text)
+    }
+    if let text = values["--paper"] {
+      guard let paper = Paper(rawValue: text.lowercased()) else {
+        let hint = closest(to: text, in: Paper.allCases.map(\.rawValue)).first.map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage("--paper: '\(text)' is not allowed (\(paperAllowed))\(hint)")
+      }
+      settings.paper = paper
+    }
+    return settings
+  }
+
+  /// `none`, or mark names separated by commas.
+  static func marks(_ text: String) throws(CLIError) -> ProofMarks {
+    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    if tokens == ["none"] { return [] }
+    var marks: ProofMarks = []
+    for token in tokens {
+      guard let mark = ProofMarks.names.first(where: { $0.name == token })?.mark else {
+        let names = ProofMarks.names.map(\.name)
+        let hint = token.isEmpty ? "" : closest(to: token, in: names).first.map { "; did you mean '\($0)'?" } ?? ""
+        let shown = token == "none" || token.isEmpty ? text : token
+        throw .usage("--marks: '\(shown)' is not allowed (\(marksAllowed))\(hint)")
+      }
+      marks.insert(mark)
+    }
+    return marks
+  }
+
+  /// The devices to proof, in the order given, each once. `all`, `iphone` and `ipad` give the
+  /// first model of every screen class (a wallpaper is the same image for every model of a
+  /// class, and the slug lists them all). Without the flag: the design's own device.
+  static func devices(_ text: String?, file: String?, overrides: [DesignOverride]) throws(CLIError) -> [Device] {
+    guard let text else {
+      do {
+        return [try DesignLoader.load(file: file, overrides: overrides).device]
+      } catch {
+        if error.field == "device", error.origin == nil {
+          throw .usage("--devices: no devices given (\(devicesAllowed); or a \"device\" field in the design)")
+        }
+        throw .usage(error.description)
+      }
+    }
+    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    guard !tokens.contains("") else {
+      let problem = tokens.allSatisfy(\.isEmpty) ? "no devices named" : "an empty entry"
+      throw .usage("--devices: '\(text)' is not allowed (\(problem); \(devicesAllowed))")
+    }
+    func firstOfEachClass(_ family: DeviceFamily?) -> [Device] {
+      DeviceCatalog.screenClasses.filter { family == nil || $0.family == family }
+        .compactMap { DeviceCatalog.models(of: $0).first }
+    }
+    var devices: [Device] = []
+    for token in tokens {
+      let named: [Device]
+      switch token {
+      case "all": named = firstOfEachClass(nil)
+      case "iphone": named = firstOfEachClass(.iphone)
+      case "ipad": named = firstOfEachClass(.ipad)
+      default:
+        guard let device = DeviceCatalog.device(id: token) else {
+          let suggestions = DeviceCatalog.suggestions(for: token)
+          let hint = suggestions.isEmpty ? "" : "; closest: " + suggestions.joined(separator: ", ")
+          throw .usage("--devices: '\(token)' is not allowed (\(devicesAllowed))\(hint)")
+        }
+        named = [device]
+      }
+      for device in named where !devices.contains(device) { devices.append(device) }
+    }
+    return devices
+  }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import TestSupport
+import Wallpapers
+import XCTest
+
+/// `wallpaper proof` run as a binary and checked with poppler (pdfinfo, pdffonts, pdftotext,
+/// pdftoppm) and qpdf, independent readers of what we write.
+final class ProofTests: XCTestCase {
+  private var folder = ""
+  /// The bundled font, found through the environment so any build folder works.
+  private let environment = ["WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path]
+
+  /// 3 mm in points.
+  private let bleed = 3 * 72 / 25.4
+  /// The fit layout's margin from page edge to trim with all marks and a 3 mm bleed:
+  /// ceil(8.504 bleed + 3 gap + 18 crop mark + 6 padding) = 36 pt.
+  private let margin = 36.0
+  /// Colour bar (10 + 6) and four slug lines (4 × 8.5 + 6) under the art: 56 pt.
+  private let footer = 56.0
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    try #"{ "name": "Autumn sample", "device": "iphone-8", "season": { "name": "autumn" } }"#
+      .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  @discardableResult
+  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
+    try Processes.run(Processes.wallpaperBinary, arguments, in: folder, environment: environment)
+  }
+
+  private func proof(_ arguments: [String], file: String = "proof.pdf") throws -> String {
+    let result = try wallpaper(["proof", "d.json", "-o", file] + arguments)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stderr, "")
+    return "\(folder)/\(file)"
+  }
+
+  private func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map(Array.init)
+  }
+
+  /// `pdfinfo -box` for every page: the four boxes as [x0, y0, x1, y1], in points.
+  private func boxes(_ pdf: String, pages: Int) throws -> [[String: [Double]]] {
+    let result = try Processes.run("pdfinfo", ["-box", "-f", "1", "-l", "\(pages)", pdf])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    var pagesBoxes = Array(repeating: [String: [Double]](), count: pages)
+    for line in result.stdout.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard words.count == 7, words[0] == "Page", let page = Int(words[1]), words[2].hasSuffix("Box:") else { continue }
+      pagesBoxes[page - 1][String(words[2].dropLast())] = words[3...].compactMap { Double($0) }
+    }
+    return pagesBoxes
+  }
+
+  private func assertBox(
+    _ box: [Double]?, _ expected: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    guard let box, box.count == 4 else { return XCTFail("no box: \(message)", file: file, line: line) }
+    for (have, want) in zip(box, expected) {
+      // pdfinfo prints two decimals.
+      XCTAssertEqual(have, want, accuracy: 0.006, "\(message): \(box) vs \(expected)", file: file, line: line)
+    }
+  }
+
+  /// qpdf's JSON for `keys` (pagelabels, outlines, …).
+  private func qpdfJSON(_ pdf: String, _ keys: [String]) throws -> [String: Any] {
+    let result = try Processes.run("qpdf", ["--json"] + keys.flatMap { ["--json-key=\($0)"] } + [pdf])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+  }
+
+  /// The label a viewer shows for each page, from `/PageLabels`: the prefix `/P`, plus the
+  /// page's number in the range when the range has a decimal style `/S /D` (Cairo writes
+  /// "iPhone 8" as prefix "iPhone " and decimal numbers starting at 8).
+  private func pageLabels(_ pdf: String, pages: Int) throws -> [String] {
+    let ranges = try XCTUnwrap(try qpdfJSON(pdf, ["pagelabels"])["pagelabels"] as? [[String: Any]])
+    return (0..<pages).map { page in
+      guard let range = ranges.last(where: { ($0["index"] as? Int ?? .max) <= page }),
+        let label = range["label"] as? [String: Any], let start = range["index"] as? Int
+      else { return "" }
+      var text = (label["/P"] as? String) ?? ""
+      if text.hasPrefix("u:") { text.removeFirst(2) }
+      if label["/S"] as? String == "/D" { text += String((label["/St"] as? Int ?? 1) + page - start) }
+      return text
+    }
+  }
+
+  private func text(_ pdf: String, page: Int) throws -> String {
+    try Processes.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout", pdf, "-"]).stdout
+  }
+
+  // MARK: Structure
+
+  func testTwoDevicesBoxesLabelsBookmarksFontsAndMetadata() throws {
+    let pdf = try proof(["--devices", "iphone-8,iphone-16-pro"])
+    let info = try Processes.run("pdfinfo", [pdf]).stdout
+    XCTAssertTrue(info.contains("Pages:           2"), info)
+    for field in [
+      "Title:           Autumn sample — print proof", "Author:          Wallpaper Studio",
+      "Subject:         Print proof of Autumn sample for iPhone 8, iPhone 16 Pro",
+      "Keywords:        wallpaper, proof, iphone-8, iphone-16-pro", "Creator:         wallpaper 0.1.0",
+      "CreationDate:    Wed Jan  1 00:00:00 2020 UTC",
+    ] {
+      XCTAssertTrue(info.contains(field), "'\(field)' not in:\n\(info)")
+    }
+
+    // Trim = the device in points at (margin, footer + margin) from the bottom-left;
+    // bleed 3 mm larger on every side; media and crop the whole page.
+    let pages = try boxes(pdf, pages: 2)
+    for (index, (width, height)) in [(375.0, 667.0), (402.0, 874.0)].enumerated() {
+      let boxes = pages[index]
+      let page = [0, 0, width + 2 * margin, height + 2 * margin + footer]
+      let trim = [margin, footer + margin, margin + width, footer + margin + height]
+      assertBox(boxes["MediaBox"], page, "page \(index + 1) MediaBox")
+      assertBox(boxes["CropBox"], page, "page \(index + 1) CropBox")
+      assertBox(boxes["TrimBox"], trim, "page \(index + 1) TrimBox")
+      assertBox(
+        boxes["BleedBox"], [trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed],
+        "page \(index + 1) BleedBox")
+      let trimBox = try XCTUnwrap(boxes["TrimBox"])
+      XCTAssertEqual(
+        [trimBox[2] - trimBox[0], trimBox[3] - trimBox[1]], [width, height], "trim is the device in points")
+    }
+
+    XCTAssertEqual(try pageLabels(pdf, pages: 2), ["iPhone 8", "iPhone 16 Pro"])
+    let outlines = try XCTUnwrap(try qpdfJSON(pdf, ["outlines"])["outlines"] as? [[String: Any]])
+    XCTAssertEqual(
+      outlines.compactMap { $0["title"] as? String }, ["iPhone 8 — 375 × 667 pt", "iPhone 16 Pro — 402 × 874 pt"])
+    XCTAssertEqual(outlines.compactMap { $0["destpageposfrom1"] as? Int }, [1, 2])
+
+    let check = try Processes.run("qpdf", ["--check", pdf])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    XCTAssertTrue(check.stdout.contains("No syntax or stream encoding errors found"), check.stdout)
+
+    // Every font embedded and subset (name ABCDEF+Font, emb yes, sub yes).
+    let fonts = try Processes.run("pdffonts", [pdf]).stdout.split(separator: "\n").dropFirst(2)
+    XCTAssertFalse(fonts.isEmpty)
+    for font in fonts {
+      let columns = font.split(separator: " ")
+      XCTAssertTrue(columns[0].contains("+Quicksand-Bold"), String(font))
+      XCTAssertEqual(Array(columns.suffix(5).prefix(2)), ["yes", "yes"], "embedded and subset: \(font)")
+    }
+
+    // A deterministic trailer /ID: present, and the same bytes on a second run.
+    let trailer = try Processes.run("qpdf", ["--show-object=trailer", pdf]).stdout
+    XCTAssertTrue(trailer.contains("/ID [ <"), trailer)
+    let again = try proof(["--devices", "iphone-8,iphone-16-pro"], file: "again.pdf")
+    XCTAssertEqual(bytes(pdf), bytes(again), "the proof differs between runs")
+  }
+
+  func testSlugNamesDesignDeviceModelsSizesSeasonDateAndPage() throws {
+    let pdf = try proof(["--devices", "iphone-8,iphone-16-pro"])
+    let first = try text(pdf, page: 1)
+    for fragment in [
+      "Autumn sample · iPhone 8 (iphone-8) · page 1 of 2",
+      "iPhone 6, iPhone 6s, iPhone 7, iPhone 8, iPhone SE (2nd generation)",
+      "Trim 375 × 667 pt · 1x 375 × 667 px · 2x 750 × 1334 px · 3x 1125 × 2001 px",
+      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date 2020-01-01",
+    ] {
+      XCTAssertTrue(first.contains(fragment), "'\(fragment)' not in:\n\(first)")
+    }
+    let second = try text(pdf, page: 2)
+    XCTAssertTrue(second.contains("iPhone 16 Pro (iphone-16-pro) · page 2 of 2"), second)
+    XCTAssertTrue(second.contains("iPhone 16 Pro, iPhone 17, iPhone 17 Pro"), second)
+    XCTAssertTrue(second.contains("3x 1206 × 2622 px"), second)
+  }
+
+  func testSeasonFromADateAndSourceDateEpochShowInTheSlug() throws {
+    let result = try Processes.run(
+      Processes.wallpaperBinary, ["proof", "--devices", "iphone-8", "--date", "2024-07-01", "-o", "p.pdf"], in: folder,
+      environment: environment.merging(["SOURCE_DATE_EPOCH": "1700000000"]) { $1 })
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let slug = try text("\(folder)/p.pdf", page: 1)
+    XCTAssertTrue(slug.contains("season summer, from date 2024-07-01 (northern hemisphere)"), slug)
+    XCTAssertTrue(slug.contains("proof date 2023-11-14"), slug)
+  }
+
+  func testAllAndFamiliesGiveOnePagePerScreenClass() throws {
+    let pdf = try proof(["--devices", "ipad"])
+    let classes = DeviceCatalog.screenClasses.filter { $0.family == .ipad }
+    let labels = try pageLabels(pdf, pages: classes.count)
+    XCTAssertEqual(labels, classes.map { DeviceCatalog.models(of: $0)[0].name })
+    let info = try Processes.run("pdfinfo", [pdf]).stdout
+    XCTAssertTrue(info.contains("Pages:           \(classes.count)"), info)
+    let pages = try boxes(pdf, pages: classes.count)
+    for (boxes, screen) in zip(pages, classes) {
+      let trim = try XCTUnwrap(boxes["TrimBox"])
+      XCTAssertEqual([trim[2] - trim[0], trim[3] - trim[1]], [screen.points.width, screen.points.height], screen.id)
+    }
+  }
+
+  // MARK: Paper, marks, bleed
+
+  func testA4CentresAndScalesDownOnlyWhenNeededAndSaysSo() throws {
+    let pdf = try proof(["--devices", "ipad-pro-13-m4,iphone-4", "--paper", "a4"])
+    let pages = try boxes(pdf, pages: 2)
+    let a4 = [0, 0, 210 * 72 / 25.4, 297 * 72 / 25.4]
+    // The iPad (1032 × 1376 pt) is scaled down; the TrimBox keeps its proportions.
+    assertBox(pages[0]["MediaBox"], a4, "A4 sheet")
+    let trim = try XCTUnwrap(pages[0]["TrimBox"])
+    let scale = (trim[2] - trim[0]) / 1032
+    XCTAssertLessThan(scale, 1)
+    XCTAssertEqual((trim[3] - trim[1]) / 1376, scale, accuracy: 0.0001)
+    XCTAssertEqual((trim[0] + trim[2]) / 2, a4[2] / 2, accuracy: 0.01, "centred across")
+    let bleedBox = try XCTUnwrap(pages[0]["BleedBox"])
+    XCTAssertEqual(trim[0] - bleedBox[0], bleed * scale, accuracy: 0.006)
+    let percent = String(format: "%.1f", scale * 100)
+    let slug = try text(pdf, page: 1)
+    XCTAssertTrue(slug.contains("scale \(percent)% (reduced to fit A4)"), "scale \(percent)% not in:\n\(slug)")
+    // The iPhone 4 (320 × 480 pt) fits at full size.
+    let small = try XCTUnwrap(pages[1]["TrimBox"])
+    XCTAssertEqual(small[2] - small[0], 320, accuracy: 0.006)
+    XCTAssertEqual(small[3] - small[1], 480, accuracy: 0.006)
+    XCTAssertTrue(try text(pdf, page: 2).contains("scale 100% on A4"))
+  }
+
+  func testLetterTurnsToLandscapeForALandscapeDesign() throws {
+    let pdf = try proof(["--devices", "iphone-16-pro", "--orientation", "landscape", "--paper", "letter"])
+    let pages = try boxes(pdf, pages: 1)
+    assertBox(pages[0]["MediaBox"], [0, 0, 792, 612], "Letter landscape")
+    XCTAssertTrue(try text(pdf, page: 1).contains("Trim 874 × 402 pt (landscape)"))
+  }
+
+  func testNoMarksMakesThePageTheBleedAndLengthsTakeUnits() throws {
+    let pdf = try proof(["--marks", "none", "--bleed", "0.125in"])
+    let sheet = try self.boxes(pdf, pages: 1)[0]
+    let page: [Double] = [0, 0, 375 + 18, 667 + 18]
+    assertBox(sheet["MediaBox"], page, "media")
+    assertBox(sheet["BleedBox"], page, "bleed")
+    assertBox(sheet["TrimBox"], [9, 9, 384, 676], "trim")
+    XCTAssertEqual(try text(pdf, page: 1).contains("iphone-8"), false, "no slug")
+
+    let points = try proof(["--bleed", "6pt", "--marks", "crop"], file: "pt.pdf")
+    let ptBoxes = try self.boxes(points, pages: 1)[0]
+    let ptMargin = (6.0 + 3 + 18 + 6).rounded(.up)
+    assertBox(ptBoxes["TrimBox"], [ptMargin, ptMargin, ptMargin + 375, ptMargin + 667], "trim, no footer")
+    assertBox(ptBoxes["BleedBox"], [ptMargin - 6, ptMargin - 6, ptMargin + 381, ptMargin + 673], "6 pt bleed")
+  }
+
+  // MARK: Pixels
+
+  /// The trim area rasterised by poppler at 144 dpi (2 px per point) against `wallpaper render
+  /// --scale 2` of the same design. Tolerance: mean channel difference ≤ 1/255 and at most
+  /// 0.5% of pixels differing by more than 16/255 — edges anti-aliased by two rasterisers, not
+  /// layout (measured: mean 0.53, 0.15–0.20% of pixels).
+  func testTrimAreaMatchesThePNGRenderAtTheSameScale() throws {
+    for (device, size) in [("iphone-8", (375, 667)), ("iphone-16-pro", (402, 874))] {
+      let pdf = try proof(["--devices", device], file: "\(device).pdf")
+      let pixels = (width: size.0 * 2, height: size.1 * 2)
+      let raster = try Processes.run(
+        "pdftoppm",
+        [
+          "-r", "144", "-x", "\(Int(margin) * 2)", "-y", "\(Int(margin) * 2)", "-W", "\(pixels.width)",
+          "-H", "\(pixels.height)", "-png", "-singlefile", pdf, "\(folder)/\(device)-trim",
+        ])
+      XCTAssertEqual(raster.status, 0, raster.stderr)
+      let render = try wallpaper(["render", "d.json", "--device", device, "--scale", "2", "-o", "\(device).png"])
+      XCTAssertEqual(render.status, 0, render.stderr)
+      let expected = try RGBAImage(pngFile: "\(folder)/\(device).png")
+      let actual = try RGBAImage(pngFile: "\(folder)/\(device)-trim.png")
+      XCTAssertEqual([actual.width, actual.height], [pixels.width, pixels.height])
+      let difference = ImageDifference(expected, actual, threshold: 16)
+      XCTAssertLessThanOrEqual(difference.meanChannelDelta, 1, "\(device): \(difference)")
+      XCTAssertLessThanOrEqual(difference.fractionOverThreshold, 0.005, "\(device): \(difference)")
+    }
+  }
+
+  // MARK: Errors
+
+  func testBadValuesAreOneLineUsageErrorsAndWriteNothing() throws {
+    for (arguments, fragment) in [
+      (["--bleed", "-1mm"], "--bleed: '-1mm' is not allowed (a length ≥ 0"),
+      (["--bleed", "3"], "--bleed: '3' is not allowed"),
+      (["--bleed", "3cm"], "with a unit: mm, in or pt"),
+      (["--bleed", "2in"], "≤ 1 in (72 pt)"),
+      (["--marks", "crop,bogus"], "--marks: 'bogus' is not allowed (crop, registration, colorbar, slug"),
+      (["--marks", "none,crop"], "--marks: 'none,crop' is not allowed"),
+      (["--paper", "a3"], "--paper: 'a3' is not allowed (fit, a4, letter)"),
+      (["--devices", ""], "--devices: '' is not allowed (no devices named"),
+      (["--devices", "iphone-8,,ipad"], "--devices: 'iphone-8,,ipad' is not allowed"),
+      (["--devices", "iphone-99"], "--devices: 'iphone-99' is not allowed (all, iphone, ipad, or device ids"),
+    ] {
+      let result = try wallpaper(["proof", "d.json", "-o", "bad.pdf"] + arguments)
+      XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+      XCTAssertTrue(result.stderr.hasPrefix("error: "), result.stderr)
+      XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(fragment), "'\(fragment)' not in: \(result.stderr)")
+    }
+    let noDevice = try wallpaper(["proof", "-o", "bad.pdf"])
+    XCTAssertEqual(noDevice.status, 2)
+    XCTAssertTrue(noDevice.stderr.contains("--devices: no devices given"), noDevice.stderr)
+    let notPDF = try wallpaper(["proof", "d.json", "-o", "bad.png"])
+    XCTAssertEqual(notPDF.status, 2)
+    XCTAssertTrue(notPDF.stderr.contains("a proof is a PDF"), notPDF.stderr)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasPrefix("bad") || $0.contains(".tmp-")
+    }
+    XCTAssertEqual(leftovers, [])
+  }
+}
