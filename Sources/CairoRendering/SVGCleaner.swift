@@ -2,39 +2,40 @@
 enum SVGCleaner {
   /// Renumbers ids Cairo takes from process-wide counters (`surface12`, `image7`) in order
   /// of first appearance, so the same scene gives the same bytes in every render.
+  ///
+  /// Works on the UTF-8 bytes directly: an id token is `surface` or `image` plus digits right
+  /// after `id="` or `#` (which covers `xlink:href="#…"` and `url(#…)`).
   static func renumberIDs(_ svg: [UInt8]) -> [UInt8] {
-    var text = String(decoding: svg, as: UTF8.self)
-    for prefix in ["surface", "image"] {
-      text = renumber(prefix, in: text)
-    }
-    return Array(text.utf8)
-  }
-
-  /// Replaces `prefix` + digits where it forms an id token (after `id="`, `#` or `url(#`).
-  private static func renumber(_ prefix: String, in text: String) -> String {
-    var mapping: [Substring: Int] = [:]
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
-    var rest = text[...]
-    while let range = rest.range(of: prefix) {
-      let before = rest[..<range.lowerBound]
-      output += before
-      var digitsEnd = range.upperBound
-      while digitsEnd < rest.endIndex, rest[digitsEnd].isASCII, rest[digitsEnd].isNumber {
-        digitsEnd = rest.index(after: digitsEnd)
+    let prefixes: [[UInt8]] = [Array("surface".utf8), Array("image".utf8)]
+    let idOpener = Array("id=\"".utf8)
+    var numbers: [[UInt8]: Int] = [:]
+    var output: [UInt8] = []
+    output.reserveCapacity(svg.count)
+    var index = 0
+    while index < svg.count {
+      let afterReference = output.last == UInt8(ascii: "#") || output.ends(with: idOpener)
+      if afterReference, let prefix = prefixes.first(where: { svg[index...].starts(with: $0) }) {
+        var end = index + prefix.count
+        while end < svg.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(svg[end]) { end += 1 }
+        if end > index + prefix.count {
+          let token = Array(svg[index..<end])
+          let number = numbers[token] ?? numbers.count + 1
+          numbers[token] = number
+          output += prefix
+          output += Array(String(number).utf8)
+          index = end
+          continue
+        }
       }
-      let digits = rest[range.upperBound..<digitsEnd]
-      let isReference = before.hasSuffix("id=\"") || before.hasSuffix("#")
-      if isReference, !digits.isEmpty {
-        let number = mapping[digits] ?? mapping.count + 1
-        mapping[digits] = number
-        output += prefix + String(number)
-      } else {
-        output += rest[range.lowerBound..<digitsEnd]
-      }
-      rest = rest[digitsEnd...]
+      output.append(svg[index])
+      index += 1
     }
-    output += rest
     return output
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
   }
 }
