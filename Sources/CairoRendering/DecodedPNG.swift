@@ -26,4 +26,3 @@ final class DecodedPNG {
 
   deinit { cairo_surface_destroy(surface) }
 }
-

@@ -52,7 +52,8 @@ enum SVGLayers {
       }
     } catch {
       throw .cairo(
-        operation: "merging SVG layers (\(error.localizedDescription))", status: CairoStatus(CAIRO_STATUS_INVALID_STRING))
+        operation: "merging SVG layers (\(error.localizedDescription))",
+        status: CairoStatus(CAIRO_STATUS_INVALID_STRING))
     }
     guard let header else { return [] }
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + header + "\n"
@@ -105,4 +106,3 @@ enum SVGLayers {
     }
   }
 }
-

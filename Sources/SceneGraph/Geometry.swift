@@ -164,8 +164,7 @@ public struct Transform: Hashable, Sendable {
   public let ty: Double
 
   /// - Throws: `SceneError` when a coefficient is NaN or infinite, or the transform is singular.
-  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) throws(SceneError)
-  {
+  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) throws(SceneError) {
     for (value, name) in [(a, "a"), (b, "b"), (c, "c"), (d, "d"), (tx, "tx"), (ty, "ty")] {
       try requireFinite(value, "transform.\(name)")
     }

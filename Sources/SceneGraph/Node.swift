@@ -106,8 +106,7 @@ public struct TextNode: Hashable, Sendable {
     guard !text.isEmpty else {
       throw SceneError(field: "text", value: "\"\"", allowed: "at least one character")
     }
-    if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control })
-    {
+    if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
       throw SceneError(
         field: "text", value: "U+" + hex(control.value),
         allowed: "one line of text without control characters")

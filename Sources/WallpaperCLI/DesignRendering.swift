@@ -8,7 +8,9 @@ enum DesignRendering {
   /// The design's scene. Image and font inputs are loaded first, so a bad file is named by
   /// its field before anything is drawn.
   static func scene(of design: Design, environment: [String: String]) throws(CLIError) -> Scene {
-    let font = design.label.visible && design.label.fontPath == nil ? try FontLocator.bundledFontPath(environment: environment) : ""
+    let font =
+      design.label.visible && design.label.fontPath == nil
+      ? try FontLocator.bundledFontPath(environment: environment) : ""
     return try scene(of: design, defaultFont: font)
   }
 
@@ -49,7 +51,9 @@ enum DesignRendering {
   /// Refuses outputs that can never be written, before any work is done.
   static func checkOutputPath(_ output: String) throws(CLIError) {
     var isDirectory: ObjCBool = false
-    if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+    if output.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+    {
       throw .usage("--output: '\(output)' is a folder (allowed: a file path)")
     }
     var folder = (output as NSString).deletingLastPathComponent

@@ -27,7 +27,8 @@ enum FontLocator {
       return found
     }
     throw .failure(
-      "cannot find the bundled font \(bundledFont) (set WALLPAPER_FONTS to the repository's Fonts folder, or use --font PATH)")
+      "cannot find the bundled font \(bundledFont) (set WALLPAPER_FONTS to the repository's Fonts folder, or use --font PATH)"
+    )
   }
 
   private static func executablePath() -> String {

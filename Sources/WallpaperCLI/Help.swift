@@ -16,7 +16,10 @@ struct HelpPage {
       lines += ["", "\(title):"]
       let width = min(30, rows.map(\.0.count).max()! + 2)
       for (left, right) in rows {
-        let padded = left.count + 2 > width ? left + "\n" + String(repeating: " ", count: width + 2) : left.padding(toLength: width, withPad: " ", startingAt: 0)
+        let padded =
+          left.count + 2 > width
+          ? left + "\n" + String(repeating: " ", count: width + 2)
+          : left.padding(toLength: width, withPad: " ", startingAt: 0)
         lines.append("  " + padded + right)
       }
     }
@@ -32,4 +35,3 @@ struct HelpPage {
     return lines.joined(separator: "\n") + "\n"
   }
 }
-

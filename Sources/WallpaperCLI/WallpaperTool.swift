@@ -77,7 +77,8 @@ public struct WallpaperTool {
     case "devices":
       try DevicesCommand(console: console).run(rest)
     default:
-      let hint = closest(to: command, in: ["render", "export", "proof", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
+      let hint =
+        closest(to: command, in: ["render", "export", "proof", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
       throw .usage("unknown subcommand '\(command)' (allowed: render, export, proof, devices)\(hint)")
     }
   }

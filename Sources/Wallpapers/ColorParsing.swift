@@ -67,4 +67,3 @@ let cssColors: [String: UInt32] = {
   }
   return colors
 }()
-

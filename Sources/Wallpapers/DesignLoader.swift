@@ -86,7 +86,8 @@ public enum DesignLoader {
     var design = Design(device: device)
     if let name = try top.string("name") {
       guard !name.isEmpty, !name.contains("/") else {
-        throw DesignError.invalid(top.raw("name")!, field: "name", shown: "'\(name)'", allowed: "a non-empty name without '/'")
+        throw DesignError.invalid(
+          top.raw("name")!, field: "name", shown: "'\(name)'", allowed: "a non-empty name without '/'")
       }
       design.name = name
     } else if let defaultName {
@@ -193,8 +194,9 @@ public enum DesignLoader {
       layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")
     }
     if let alpha = try reader?.number("alpha", in: 0...1) { layer.alpha = try! Opacity(alpha) }
-    if let reader, let seed = try reader.number(
-      "artSeed", in: 0...9_007_199_254_740_991, allowed: "a whole number from 0 to 2^53 − 1")
+    if let reader,
+      let seed = try reader.number(
+        "artSeed", in: 0...9_007_199_254_740_991, allowed: "a whole number from 0 to 2^53 − 1")
     {
       guard seed == seed.rounded() else {
         throw DesignError.invalid(
@@ -251,7 +253,8 @@ public enum DesignLoader {
           origin: reader.value.origin, field: reader.fieldPath("columns"),
           message: "is required for a square grid (--columns N)")
       }
-      let spacing = try reader.number("spacing", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) ?? 0
+      let spacing =
+        try reader.number("spacing", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) ?? 0
       var insets: EdgeInsets?
       if let value = reader.raw("inset") { insets = try edgeInsets(value, field: reader.fieldPath("inset")) }
       let fit = try reader.choice("fit", as: SquareGrid.Fit.self) ?? .clip
@@ -262,7 +265,9 @@ public enum DesignLoader {
         grid.square = square
       } catch {
         let origin = reader.raw(error.field)?.origin ?? reader.raw("columns")?.origin ?? reader.value.origin
-        throw DesignError(origin: origin, field: reader.fieldPath(error.field), message: "\(error.value) is not allowed (\(error.allowed))")
+        throw DesignError(
+          origin: origin, field: reader.fieldPath(error.field),
+          message: "\(error.value) is not allowed (\(error.allowed))")
       }
     } else if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
       throw DesignError(
@@ -274,7 +279,9 @@ public enum DesignLoader {
     do {
       cells = try design.gridCells()
     } catch {
-      throw DesignError(origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"), message: error.description)
+      throw DesignError(
+        origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
+        message: error.description)
     }
     for value in try reader.array("fill") ?? [] {
       guard case .string(let text) = value.kind else {
@@ -282,21 +289,24 @@ public enum DesignLoader {
       }
       let field = reader.fieldPath("fill")
       guard let equals = text.lastIndex(of: "=") else {
-        throw DesignError.invalid(value, field: field, shown: "'\(text)'", allowed: "CELLS=COLOR, e.g. 0,5,8-11=#FF0000 or r2c3=tomato")
+        throw DesignError.invalid(
+          value, field: field, shown: "'\(text)'", allowed: "CELLS=COLOR, e.g. 0,5,8-11=#FF0000 or r2c3=tomato")
       }
       guard grid.kind != .none else {
         throw DesignError(origin: value.origin, field: field, message: "needs a grid (--grid home or --grid square)")
       }
       let colorText = String(text[text.index(after: equals)...])
       guard let color = Color(parsing: colorText) else {
-        throw DesignError.invalid(value, field: field, shown: "colour '\(colorText)'", allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
+        throw DesignError.invalid(
+          value, field: field, shown: "colour '\(colorText)'", allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
       }
       do {
         let selection = try CellSelection.parse(String(text[..<equals]))
         let indices = try selection.indices(in: cells)
         design.grid.fills.append(GridLayer.Fill(cells: selection, color: color, indices: indices))
       } catch {
-        throw DesignError(origin: value.origin, field: field, message: "\(error.value) is not allowed (\(error.allowed))")
+        throw DesignError(
+          origin: value.origin, field: field, message: "\(error.value) is not allowed (\(error.allowed))")
       }
     }
   }
@@ -334,8 +344,11 @@ public enum DesignLoader {
       if numbers.count != elements.count { numbers = [] }
     default: break
     }
-    guard numbers.count == 4, let insets = try? EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]) else {
-      throw DesignError(origin: value.origin, field: field, message: "is not allowed (four points ≥ 0 as T,L,B,R, e.g. 10,10,10,10)")
+    guard numbers.count == 4,
+      let insets = try? EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+    else {
+      throw DesignError(
+        origin: value.origin, field: field, message: "is not allowed (four points ≥ 0 as T,L,B,R, e.g. 10,10,10,10)")
     }
     return insets
   }
@@ -346,10 +359,13 @@ public enum DesignLoader {
       let layer = try FieldReader(value, path: reader.fieldPath("layers[]"))
       try layer.rejectUnknown(["name", "opacity"])
       guard let name = try layer.choice("name", as: LayerName.self) else {
-        throw DesignError(origin: value.origin, field: layer.fieldPath("name"), message: "is required (one of \(LayerName.allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw DesignError(
+          origin: value.origin, field: layer.fieldPath("name"),
+          message: "is required (one of \(LayerName.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
       guard !settings.contains(where: { $0.name == name }) else {
-        throw DesignError(origin: value.origin, field: layer.fieldPath("name"), message: "'\(name.rawValue)' is listed twice")
+        throw DesignError(
+          origin: value.origin, field: layer.fieldPath("name"), message: "'\(name.rawValue)' is listed twice")
       }
       let opacity = try layer.number("opacity", in: 0...1) ?? 1
       settings.append(LayerSetting(name: name, opacity: try! Opacity(opacity)))
@@ -387,7 +403,11 @@ extension JSONValue {
       return
     }
     var members: [Member] = []
-    if case .object(let existing) = kind { members = existing } else { self = JSONValue(.object([]), origin: override.value.origin) }
+    if case .object(let existing) = kind {
+      members = existing
+    } else {
+      self = JSONValue(.object([]), origin: override.value.origin)
+    }
     if let index = members.firstIndex(where: { $0.key == key }) {
       members[index].value.set(override, at: path.dropFirst())
     } else {

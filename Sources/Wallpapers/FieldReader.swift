@@ -89,7 +89,8 @@ struct FieldReader {
     default: throw typeError(value, key, expected: "a number")
     }
     guard range.contains(number) else {
-      throw DesignError.invalid(value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed ?? describe(range))
+      throw DesignError.invalid(
+        value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed ?? describe(range))
     }
     return number
   }
@@ -98,7 +99,10 @@ struct FieldReader {
   func integer(_ key: String, in range: ClosedRange<Int>) throws(DesignError) -> Int? {
     guard let value = raw(key) else { return nil }
     let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-    guard let number = try number(key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, allowed: allowed) else { return nil }
+    guard
+      let number = try number(
+        key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, allowed: allowed)
+    else { return nil }
     guard number == number.rounded(), let whole = Int(exactly: number), range.contains(whole) else {
       throw DesignError.invalid(value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed)
     }

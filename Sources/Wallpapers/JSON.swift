@@ -174,7 +174,9 @@ struct JSONParser {
     index += 1
     var scalars = String.UnicodeScalarView()
     var start = index
-    func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars) }
+    func flush(_ end: Int) {
+      scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {

@@ -37,7 +37,10 @@ enum Fixtures {
             .rectangle(Rect(size: size)),
             fill: .linear(
               from: .zero, to: Point(x: 0, y: 200),
-              stops: [GradientStop(offset: 0, color: Color(rgb: 0xFFE0B0)), GradientStop(offset: 1, color: Color(rgb: 0x80B0FF))]))),
+              stops: [
+                GradientStop(offset: 0, color: Color(rgb: 0xFFE0B0)),
+                GradientStop(offset: 1, color: Color(rgb: 0x80B0FF)),
+              ]))),
         .group(
           Group(
             name: "shapes", transform: .translation(Vector(dx: 10, dy: 30)), opacity: Opacity(0.8),
@@ -49,7 +52,9 @@ enum Fixtures {
                   try .rounded(Rect(x: 40, y: 20, width: 60, height: 50), radius: 12),
                   fill: .radial(
                     center: Point(x: 70, y: 45), radius: 40,
-                    stops: [GradientStop(offset: 0, color: .white), GradientStop(offset: 1, color: Color(rgb: 0x2060C0))]),
+                    stops: [
+                      GradientStop(offset: 0, color: .white), GradientStop(offset: 1, color: Color(rgb: 0x2060C0)),
+                    ]),
                   stroke: try Stroke(.solid(.black), width: 2, join: .round))),
             ])),
         .shape(ShapeNode(.path(wave), fill: .solid(Color(rgb: 0x205080, alpha: 200)))),

@@ -1,13 +1,16 @@
-@testable import CairoRendering
 import Foundation
 import SceneGraph
 import TestSupport
 import XCTest
 
+@testable import CairoRendering
+
 final class PixelSizeTests: XCTestCase {
   func testPNGIsRoundedPointsTimesScale() throws {
     let scene = try Scene(size: Size(width: 414, height: 896), nodes: [])
-    for (scale, expected) in [(1.0, (414, 896)), (2, (828, 1792)), (3, (1242, 2688)), (2.5, (1035, 2240)), (0.333, (138, 298))] {
+    for (scale, expected) in [
+      (1.0, (414, 896)), (2, (828, 1792)), (3, (1242, 2688)), (2.5, (1035, 2240)), (0.333, (138, 298)),
+    ] {
       let image = try Renderer().rasterize(scene, scale: scale)
       XCTAssertEqual(image.size, PixelSize(width: expected.0, height: expected.1), "scale \(scale)")
       let decoded = try RGBAImage(png: try image.pngData())
@@ -82,7 +85,10 @@ final class CrossFormatTests: XCTestCase {
 
   func testPDFThroughPdftoppmMatchesPNG() throws {
     try compare(format: .pdf) { input, output in
-      ["pdftoppm", "-r", "144", "-png", "-singlefile", "-aa", "yes", "-aaVector", "yes", input, String(output.dropLast(4))]
+      [
+        "pdftoppm", "-r", "144", "-png", "-singlefile", "-aa", "yes", "-aaVector", "yes", input,
+        String(output.dropLast(4)),
+      ]
     }
   }
 
@@ -147,7 +153,11 @@ final class TextTests: XCTestCase {
   func testMissingFontFileIsAClearError() throws {
     let scene = try Scene(
       size: Size(width: 10, height: 10),
-      nodes: [.text(try TextNode("x", font: FontReference(path: "/nonexistent/font.ttf"), size: 5, color: .black, position: .zero))])
+      nodes: [
+        .text(
+          try TextNode("x", font: FontReference(path: "/nonexistent/font.ttf"), size: 5, color: .black, position: .zero)
+        )
+      ])
     XCTAssertThrowsError(try Renderer().render(scene, format: .png, scale: 1)) { error in
       XCTAssertEqual(String(describing: error), "font '/nonexistent/font.ttf': no such file")
     }
@@ -182,7 +192,9 @@ final class TextTests: XCTestCase {
   func testCharactersTheFontLacksFallBackToAnInstalledFont() throws {
     let scene = try Scene(
       size: Size(width: 200, height: 60),
-      nodes: [.text(try TextNode("Autumn 秋", font: Fixtures.font, size: 30, color: .black, position: Point(x: 100, y: 40)))])
+      nodes: [
+        .text(try TextNode("Autumn 秋", font: Fixtures.font, size: 30, color: .black, position: Point(x: 100, y: 40)))
+      ])
     let folder = try Processes.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = "\(folder)/a.pdf"
@@ -210,7 +222,11 @@ final class ImageTests: XCTestCase {
   func testFitFillAndStretchPlaceTheImage() throws {
     func render(_ mode: ContentMode) throws -> RasterImage {
       try Renderer().rasterize(
-        try Scene(size: Size(width: 40, height: 40), nodes: [.image(ImageNode(png: Fixtures.checkerPNG, frame: try Rect(x: 0, y: 0, width: 40, height: 40), mode: mode))]),
+        try Scene(
+          size: Size(width: 40, height: 40),
+          nodes: [
+            .image(ImageNode(png: Fixtures.checkerPNG, frame: try Rect(x: 0, y: 0, width: 40, height: 40), mode: mode))
+          ]),
         scale: 1)
     }
     // fit: the 40×20 image in 40×40 is 40×20, centred: rows 0–9 and 30–39 stay empty.

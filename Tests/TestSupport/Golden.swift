@@ -36,11 +36,16 @@ public enum Golden {
       return
     }
     guard let expected = try? String(contentsOf: reference, encoding: .utf8) else {
-      XCTFail("no reference \(reference.path); run `RECORD_GOLDENS=1 swift test` once, review it, commit it", file: file, line: line)
+      XCTFail(
+        "no reference \(reference.path); run `RECORD_GOLDENS=1 swift test` once, review it, commit it", file: file,
+        line: line)
       return
     }
     guard expected != text else { return }
-    let (old, new) = (expected.split(separator: "\n", omittingEmptySubsequences: false), text.split(separator: "\n", omittingEmptySubsequences: false))
+    let (old, new) = (
+      expected.split(separator: "\n", omittingEmptySubsequences: false),
+      text.split(separator: "\n", omittingEmptySubsequences: false)
+    )
     let index = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
     XCTFail(
       "\(name) differs at line \(index + 1):\n  expected: \(index < old.count ? String(old[index]) : "(end)")\n  actual:   \(index < new.count ? String(new[index]) : "(end)")\n"
@@ -51,7 +56,9 @@ public enum Golden {
   /// The repository's root folder, found from a test file's path.
   public static func repositoryRoot(file: StaticString = #filePath) -> URL {
     var folder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
-    while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+    while folder.path != "/",
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+    {
       folder = folder.deletingLastPathComponent()
     }
     return folder
@@ -101,7 +108,9 @@ public enum Golden {
     }
   }
 
-  private static func writeArtifacts(_ name: String, expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?) throws -> String {
+  private static func writeArtifacts(_ name: String, expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?) throws
+    -> String
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-failures/\(name)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(expected.pngData()).write(to: folder.appendingPathComponent("expected.png"))

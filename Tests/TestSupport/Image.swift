@@ -26,7 +26,8 @@ public struct RGBAImage: Equatable {
     let surface = cairo_image_surface_create_from_png(path)!
     defer { cairo_surface_destroy(surface) }
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-      throw TestFailure("cannot decode PNG '\(path)': \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+      throw TestFailure(
+        "cannot decode PNG '\(path)': \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
     }
     let converted = cairo_image_surface_create(
       CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))!
@@ -131,7 +132,8 @@ public struct ImageDifference: CustomStringConvertible {
         over += 1
         diffPixels[i] = 255; diffPixels[i + 1] = 0; diffPixels[i + 2] = 0
       } else {
-        let grey = UInt8((Int(expected.pixels[i]) + Int(expected.pixels[i + 1]) + Int(expected.pixels[i + 2])) / 6 + 128)
+        let grey = UInt8(
+          (Int(expected.pixels[i]) + Int(expected.pixels[i + 1]) + Int(expected.pixels[i + 2])) / 6 + 128)
         diffPixels[i] = grey; diffPixels[i + 1] = grey; diffPixels[i + 2] = grey
       }
     }

@@ -63,14 +63,16 @@ final class EndToEndTests: XCTestCase {
     try wallpaper(["render", "--device", "iphone-8", "-o", "a.pdf"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
     let info = try Processes.run("pdfinfo", ["\(folder)/a.pdf"])
     XCTAssertTrue(info.stdout.contains("CreationDate:    Tue Nov 14 22:13:20 2023 UTC"), info.stdout)
-    let bad = try wallpaper(["render", "--device", "iphone-8", "-o", "b.pdf"], environment: ["SOURCE_DATE_EPOCH": "soon"])
+    let bad = try wallpaper(
+      ["render", "--device", "iphone-8", "-o", "b.pdf"], environment: ["SOURCE_DATE_EPOCH": "soon"])
     XCTAssertEqual(bad.status, 2)
     XCTAssertTrue(bad.stderr.contains("SOURCE_DATE_EPOCH: 'soon'"), bad.stderr)
     XCTAssertNil(bytes("b.pdf"))
   }
 
   func testADesignFileWithFlagsOnTop() throws {
-    try ##"{ "device": "iphone-8", "output": "from-file.png", "background": { "color": "#336699" }, "season": { "alpha": 0 }, "label": { "visible": false } }"##
+    try
+      ##"{ "device": "iphone-8", "output": "from-file.png", "background": { "color": "#336699" }, "season": { "alpha": 0 }, "label": { "visible": false } }"##
       .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
     XCTAssertEqual(try wallpaper(["render", "d.json"]).status, 0)
     XCTAssertEqual(try RGBAImage(pngFile: "\(folder)/from-file.png")[10, 10], [0x33, 0x66, 0x99, 255])
@@ -85,7 +87,8 @@ final class EndToEndTests: XCTestCase {
     }
     try assertUsageError(["render", "--device", "iphone-8", "--format", "gif", "-o", "x.png"], says: "png, svg, pdf")
     try assertUsageError(["render", "--device", "iphone-8", "-o", "x.gif"], says: "cannot tell the format")
-    try assertUsageError(["render", "--device", "iphone-8", "--colour", "red", "-o", "x.png"], says: "unknown option '--colour'")
+    try assertUsageError(
+      ["render", "--device", "iphone-8", "--colour", "red", "-o", "x.png"], says: "unknown option '--colour'")
     try assertUsageError(["frobnicate"], says: "unknown subcommand 'frobnicate'")
     try assertUsageError(["render", "--device", "iphone-8"], says: "--output")
     try assertUsageError(["render", "-o", "x.png"], says: "no device given")
@@ -94,10 +97,12 @@ final class EndToEndTests: XCTestCase {
     try assertUsageError(["render", "broken.json", "-o", "x.png"], says: "broken.json:1: malformed JSON")
     try "{ \"device\": 8 }".write(toFile: "\(folder)/type.json", atomically: true, encoding: .utf8)
     try assertUsageError(["render", "type.json", "-o", "x.png"], says: "device: is a number, expected a string")
-    try "{ \"device\": \"iphone-8\", \"colour\": 1 }".write(toFile: "\(folder)/unknown.json", atomically: true, encoding: .utf8)
+    try "{ \"device\": \"iphone-8\", \"colour\": 1 }".write(
+      toFile: "\(folder)/unknown.json", atomically: true, encoding: .utf8)
     try assertUsageError(["render", "unknown.json", "-o", "x.png"], says: "colour: unknown field")
     try "not a png".write(toFile: "\(folder)/bad.png", atomically: true, encoding: .utf8)
-    try assertUsageError(["render", "--device", "iphone-8", "--image", "bad.png", "-o", "x.png"], says: "background.image.path: 'bad.png'")
+    try assertUsageError(
+      ["render", "--device", "iphone-8", "--image", "bad.png", "-o", "x.png"], says: "background.image.path: 'bad.png'")
     XCTAssertNil(bytes("x.png"))
     XCTAssertNil(bytes("x.gif"))
   }
@@ -117,7 +122,8 @@ final class EndToEndTests: XCTestCase {
 
   func testUnwritableFolderIsAFailureWithExitOne() throws {
     // /proc refuses new files even for root, so this holds on CI machines too.
-    try assertUsageError(["render", "--device", "iphone-8", "-o", "/proc/wallpaper-test.png"], says: "cannot write", status: 1)
+    try assertUsageError(
+      ["render", "--device", "iphone-8", "-o", "/proc/wallpaper-test.png"], says: "cannot write", status: 1)
   }
 
   func testHelpVersionAndDevices() throws {
@@ -151,19 +157,23 @@ final class SeasonCommandTests: XCTestCase {
   override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
   private func render(_ arguments: [String], to name: String) throws -> [UInt8] {
-    let result = try Processes.run(Processes.wallpaperBinary, ["render", "--device", "iphone-8", "-o", name] + arguments, in: folder)
+    let result = try Processes.run(
+      Processes.wallpaperBinary, ["render", "--device", "iphone-8", "-o", name] + arguments, in: folder)
     XCTAssertEqual(result.status, 0, result.stderr)
     return Array(FileManager.default.contents(atPath: "\(folder)/\(name)") ?? Data())
   }
 
   func testDatesPickTheSeasonLikeTheOriginalApp() throws {
     for format in ["png", "pdf"] {
-      XCTAssertEqual(try render(["--date", "2026-11-30"], to: "a.\(format)"), try render(["--season", "autumn"], to: "b.\(format)"))
-      XCTAssertEqual(try render(["--date", "2026-12-01"], to: "c.\(format)"), try render(["--season", "winter"], to: "d.\(format)"))
+      XCTAssertEqual(
+        try render(["--date", "2026-11-30"], to: "a.\(format)"), try render(["--season", "autumn"], to: "b.\(format)"))
+      XCTAssertEqual(
+        try render(["--date", "2026-12-01"], to: "c.\(format)"), try render(["--season", "winter"], to: "d.\(format)"))
       XCTAssertEqual(
         try render(["--date", "2026-12-01", "--hemisphere", "south"], to: "e.\(format)"),
         try render(["--season", "summer"], to: "f.\(format)"))
-      XCTAssertNotEqual(try render(["--season", "spring"], to: "g.\(format)"), try render(["--season", "summer"], to: "h.\(format)"))
+      XCTAssertNotEqual(
+        try render(["--season", "spring"], to: "g.\(format)"), try render(["--season", "summer"], to: "h.\(format)"))
     }
   }
 
@@ -184,7 +194,8 @@ final class SeasonCommandTests: XCTestCase {
 
   func testBadFontsAndImpossibleCharactersFailCleanly() throws {
     func expectFailure(_ arguments: [String], status: Int32, says fragment: String) throws {
-      let result = try Processes.run(Processes.wallpaperBinary, ["render", "--device", "iphone-8", "-o", "x.png"] + arguments, in: folder)
+      let result = try Processes.run(
+        Processes.wallpaperBinary, ["render", "--device", "iphone-8", "-o", "x.png"] + arguments, in: folder)
       XCTAssertEqual(result.status, status, result.stderr)
       XCTAssertTrue(result.stderr.hasPrefix("error: ") && result.stderr.contains(fragment), result.stderr)
       XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/x.png"))
@@ -201,7 +212,8 @@ final class SeasonCommandTests: XCTestCase {
   }
 
   func testTheBinaryFindsItsFontFromAnotherWorkingDirectory() throws {
-    let result = try Processes.run(Processes.wallpaperBinary, ["render", "--device", "iphone-8", "-o", "\(folder)/x.png"], in: "/")
+    let result = try Processes.run(
+      Processes.wallpaperBinary, ["render", "--device", "iphone-8", "-o", "\(folder)/x.png"], in: "/")
     XCTAssertEqual(result.status, 0, result.stderr)
   }
 }
@@ -222,12 +234,16 @@ final class GridCommandTests: XCTestCase {
 
   /// Asserts that the tile [x0, x1) × [y0, y1) in pixels is `color` and its outside neighbours are not.
   private func assertTile(
-    _ image: RGBAImage, x: (Int, Int), y: (Int, Int), is color: [UInt8], file: StaticString = #filePath, line: UInt = #line
+    _ image: RGBAImage, x: (Int, Int), y: (Int, Int), is color: [UInt8], file: StaticString = #filePath,
+    line: UInt = #line
   ) {
-    for (px, py) in [(x.0, y.0), (x.1 - 1, y.0), (x.0, y.1 - 1), (x.1 - 1, y.1 - 1), ((x.0 + x.1) / 2, (y.0 + y.1) / 2)] {
+    for (px, py) in [
+      (x.0, y.0), (x.1 - 1, y.0), (x.0, y.1 - 1), (x.1 - 1, y.1 - 1), ((x.0 + x.1) / 2, (y.0 + y.1) / 2),
+    ] {
       XCTAssertEqual(image[px, py], color, "inside at (\(px), \(py))", file: file, line: line)
     }
-    for (px, py) in [(x.0 - 1, y.0), (x.1, y.0), (x.0, y.0 - 1), (x.0, y.1)] where px >= 0 && py >= 0 && px < image.width && py < image.height {
+    for (px, py) in [(x.0 - 1, y.0), (x.1, y.0), (x.0, y.0 - 1), (x.0, y.1)]
+    where px >= 0 && py >= 0 && px < image.width && py < image.height {
       XCTAssertNotEqual(image[px, py], color, "outside at (\(px), \(py))", file: file, line: line)
     }
   }
@@ -241,7 +257,9 @@ final class GridCommandTests: XCTestCase {
   func testIPhoneXAt3xFollowsThe58InchNumbers() throws {
     // 5.8": columns 100.5, 87, 87, 100.5; rows 153, 102 ×5, 149. Cell 5 is x 100.5–187.5 pt,
     // y 153–255 pt: at 3x, x 301.5–562.5 px, so columns 301 and 562 are half covered.
-    let image = try image(["--device", "iphone-x", "--grid", "home", "--fill", "5=#FF0000", "--fill", "0=blue", "--fill", "27=lime"])
+    let image = try image([
+      "--device", "iphone-x", "--grid", "home", "--fill", "5=#FF0000", "--fill", "0=blue", "--fill", "27=lime",
+    ])
     assertTile(image, x: (302, 562), y: (459, 765), is: [255, 0, 0, 255])
     XCTAssertEqual(image[301, 600], [255, 127, 127, 255], "a half-covered edge column blends")
     // Cell 0 reaches the top edge; the dock cell 27 (x from 274.5 pt, y from 663 pt) the bottom.
@@ -257,7 +275,9 @@ final class GridCommandTests: XCTestCase {
   }
 
   func testOnePixelLineAt3xIsOneFullyCoveredColumn() throws {
-    let image = try image(["--device", "iphone-x", "--grid", "home", "--grid-line-color", "black", "--grid-line-width", "1px"])
+    let image = try image([
+      "--device", "iphone-x", "--grid", "home", "--grid-line-color", "black", "--grid-line-width", "1px",
+    ])
     // The first column boundary is at 100.5 pt = 301.5 px: exactly one black column.
     let row = 1000
     let dark = (295..<310).filter { image[$0, row][0] < 128 }
@@ -270,11 +290,13 @@ final class GridCommandTests: XCTestCase {
   func testSquareGridFirstCellAndGutters() throws {
     // 4 columns, 10 pt spacing on 375 pt: side (375 − 30 − 20) / 4 = 81.25, first cell x 10–91.25.
     let image = try image([
-      "--device", "iphone-8", "--scale", "4", "--grid", "square", "--columns", "4", "--spacing", "10", "--fill", "0=#FF0000",
+      "--device", "iphone-8", "--scale", "4", "--grid", "square", "--columns", "4", "--spacing", "10", "--fill",
+      "0=#FF0000",
     ])
     assertTile(image, x: (40, 365), y: (40, 365), is: [255, 0, 0, 255])
     let landscape = try self.image([
-      "--device", "iphone-8", "--scale", "1", "--orientation", "landscape", "--grid", "square", "--columns", "6", "--spacing", "10",
+      "--device", "iphone-8", "--scale", "1", "--orientation", "landscape", "--grid", "square", "--columns", "6",
+      "--spacing", "10",
     ])
     XCTAssertEqual([landscape.width, landscape.height], [667, 375])
   }
@@ -295,9 +317,11 @@ final class GridCommandTests: XCTestCase {
     ] {
       let result = try Processes.run(
         Processes.wallpaperBinary,
-        ["render", "-o", "bad.png"] + (arguments.contains("--device") ? [] : ["--device", "iphone-8"]) + arguments, in: folder)
+        ["render", "-o", "bad.png"] + (arguments.contains("--device") ? [] : ["--device", "iphone-8"]) + arguments,
+        in: folder)
       XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
-      XCTAssertTrue(result.stderr.hasPrefix("error: ") && result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
+      XCTAssertTrue(
+        result.stderr.hasPrefix("error: ") && result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
       XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/bad.png"))
     }
   }

@@ -24,7 +24,8 @@ final class ExportTests: XCTestCase {
   private func export(_ out: String, _ extra: [String] = []) throws -> ProcessResult {
     try Processes.run(
       Processes.wallpaperBinary,
-      ["export", "sample.json", "--out", out, "--devices", devices, "--scales", "2,3", "--formats", "png,svg,pdf"] + extra,
+      ["export", "sample.json", "--out", out, "--devices", devices, "--scales", "2,3", "--formats", "png,svg,pdf"]
+        + extra,
       in: folder)
   }
 
@@ -77,7 +78,8 @@ final class ExportTests: XCTestCase {
 
     // Asset catalog: Contents.json files parse and name files that exist.
     let catalog = "Sample.xcassets"
-    let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: XCTUnwrap(written["\(catalog)/Contents.json"])) as? [String: Any])
+    let top = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: XCTUnwrap(written["\(catalog)/Contents.json"])) as? [String: Any])
     XCTAssertEqual((top["info"] as? [String: Any])?["author"] as? String, "wallpaper")
     let sets = written.keys.filter { $0.hasPrefix(catalog + "/") && $0.hasSuffix(".imageset/Contents.json") }
     XCTAssertEqual(sets.count, 3)
@@ -118,7 +120,8 @@ final class ExportTests: XCTestCase {
 
   func testOneUnwritableTargetDoesNotStopTheOthers() throws {
     // A folder where a file should go: that file cannot be renamed into place.
-    try FileManager.default.createDirectory(atPath: "\(folder)/out/sample-402x874.svg", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: "\(folder)/out/sample-402x874.svg", withIntermediateDirectories: true)
     let result = try export("out")
     XCTAssertEqual(result.status, 1, result.stderr)
     XCTAssertTrue(result.stderr.contains("error: sample-402x874.svg: cannot write"), result.stderr)
@@ -132,15 +135,18 @@ final class ExportTests: XCTestCase {
 
   func testSVGHasStableNamedLayersAndRendersLikeThePNG() throws {
     XCTAssertEqual(try export("out", ["--quiet"]).status, 0)
-    let svg = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/out/sample-375x667.svg")), as: UTF8.self)
+    let svg = String(
+      decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/out/sample-375x667.svg")), as: UTF8.self)
     for layer in ["background", "art", "grid", "label"] {
       XCTAssertTrue(svg.contains("<g id=\"\(layer)\" inkscape:groupmode=\"layer\""), "layer \(layer) missing")
     }
     XCTAssertNil(svg.range(of: #"id="surface\d"#, options: .regularExpression), "process-dependent ids remain")
-    let result = try Processes.run("rsvg-convert", ["-z", "2", "-o", "\(folder)/svg.png", "\(folder)/out/sample-375x667.svg"])
+    let result = try Processes.run(
+      "rsvg-convert", ["-z", "2", "-o", "\(folder)/svg.png", "\(folder)/out/sample-375x667.svg"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let difference = ImageDifference(
-      try RGBAImage(pngFile: "\(folder)/out/sample-375x667@2x.png"), try RGBAImage(pngFile: "\(folder)/svg.png"), threshold: 24)
+      try RGBAImage(pngFile: "\(folder)/out/sample-375x667@2x.png"), try RGBAImage(pngFile: "\(folder)/svg.png"),
+      threshold: 24)
     XCTAssertLessThan(difference.meanChannelDelta, 2, "\(difference)")
     XCTAssertLessThan(difference.fractionOverThreshold, 0.03, "\(difference)")
   }
@@ -152,13 +158,15 @@ final class ExportTests: XCTestCase {
       (["--scales", "0"], "--scales: '0'"),
       (["--jobs", "0"], "--jobs: '0'"),
     ] {
-      let result = try Processes.run(Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad"] + arguments, in: folder)
+      let result = try Processes.run(
+        Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad"] + arguments, in: folder)
       XCTAssertEqual(result.status, 2, result.stderr)
       XCTAssertTrue(result.stderr.hasPrefix("error: ") && result.stderr.contains(fragment), result.stderr)
       XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/bad"))
     }
     // The home grid has no iPad metrics: exporting to an iPad names the device.
-    let ipad = try Processes.run(Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad", "--devices", "ipad-11"], in: folder)
+    let ipad = try Processes.run(
+      Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad", "--devices", "ipad-11"], in: folder)
     XCTAssertEqual(ipad.status, 2)
     XCTAssertTrue(ipad.stderr.contains("ipad-11"), ipad.stderr)
   }

@@ -42,7 +42,8 @@ final class SeasonRenderingTests: XCTestCase {
         return try Renderer().rasterize(try d.scene(defaultFont: Self.font), scale: 1)
       }
       let zero = try pixel(0).pixel(x: 2, y: 2)
-      XCTAssertEqual([zero.red, zero.green, zero.blue, zero.alpha], [255, 255, 255, 255], "\(season) alpha 0 is the base")
+      XCTAssertEqual(
+        [zero.red, zero.green, zero.blue, zero.alpha], [255, 255, 255, 255], "\(season) alpha 0 is the base")
       let full = try pixel(1).pixel(x: 2, y: 2)
       let half = try pixel(0.5).pixel(x: 2, y: 2)
       for (f, h) in [(full.red, half.red), (full.green, half.green), (full.blue, half.blue)] {

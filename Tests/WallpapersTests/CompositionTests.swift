@@ -21,7 +21,8 @@ final class CompositionTests: XCTestCase {
     d.grid.kind = .home
     d.grid.lineColor = .black
     XCTAssertEqual(layerNames(try d.scene(defaultFont: "f.ttf")), ["background", "art", "grid", "label"])
-    d.layers = [LayerSetting(name: .label), LayerSetting(name: .grid, opacity: try Opacity(0.5))]
+    d.layers =
+      [LayerSetting(name: .label), LayerSetting(name: .grid, opacity: try Opacity(0.5))]
       + [LayerSetting(name: .background), LayerSetting(name: .art)]
     let scene = try d.scene(defaultFont: "f.ttf")
     XCTAssertEqual(layerNames(scene), ["label", "grid", "background", "art"])
@@ -31,12 +32,17 @@ final class CompositionTests: XCTestCase {
 
   func testLayersFromTheDesignFile() throws {
     let root = try JSONParser.parse(
-      Array(#"{"device": "iphone-8", "layers": [{"name": "grid", "opacity": 0.25}, {"name": "background"}]}"#.utf8), file: "d.json")
-    let d = try DesignLoader.decode(root, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 11, day: 30))
+      Array(#"{"device": "iphone-8", "layers": [{"name": "grid", "opacity": 0.25}, {"name": "background"}]}"#.utf8),
+      file: "d.json")
+    let d = try DesignLoader.decode(
+      root, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 11, day: 30))
     XCTAssertEqual(d.layers.map(\.name), [.grid, .background, .art, .label])
     XCTAssertEqual(d.layers[0].opacity.value, 0.25)
-    let twice = try JSONParser.parse(Array(#"{"device": "iphone-8", "layers": [{"name": "grid"}, {"name": "grid"}]}"#.utf8), file: "d.json")
-    XCTAssertThrowsError(try DesignLoader.decode(twice, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 1, day: 1)))
+    let twice = try JSONParser.parse(
+      Array(#"{"device": "iphone-8", "layers": [{"name": "grid"}, {"name": "grid"}]}"#.utf8), file: "d.json")
+    XCTAssertThrowsError(
+      try DesignLoader.decode(
+        twice, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 1, day: 1)))
   }
 
   func testLandscapeTurnsTheCanvasAndTheSafeArea() {
@@ -76,7 +82,8 @@ final class CompositionTests: XCTestCase {
   func testDateToSeasonAtTheBoundaries() {
     let table: [(Int, Season, Season)] = [
       (2, .winter, .summer), (3, .spring, .autumn), (5, .spring, .autumn), (6, .summer, .winter),
-      (8, .summer, .winter), (9, .autumn, .spring), (11, .autumn, .spring), (12, .winter, .summer), (1, .winter, .summer),
+      (8, .summer, .winter), (9, .autumn, .spring), (11, .autumn, .spring), (12, .winter, .summer),
+      (1, .winter, .summer),
     ]
     for (month, north, south) in table {
       XCTAssertEqual(Season.from(month: month, hemisphere: .north), north, "month \(month)")

@@ -87,7 +87,8 @@ final class DesignLoaderTests: XCTestCase {
   }
 
   func testMalformedJSONNamesTheLine() throws {
-    XCTAssertEqual(try loadError("{\n  \"device\": \"iphone-8\",\n}"), "design.json:3: malformed JSON: expected a quoted field name")
+    XCTAssertEqual(
+      try loadError("{\n  \"device\": \"iphone-8\",\n}"), "design.json:3: malformed JSON: expected a quoted field name")
     XCTAssertEqual(try loadError("{ \"a\": 1, \"a\": 2 }"), "design.json:1: a: appears twice in one object")
     XCTAssertEqual(try loadError("[1, 2"), "design.json:1: malformed JSON: the file ends inside an array")
     XCTAssertEqual(try loadError("{\"device\": 01}"), "design.json:1: malformed JSON: '01' is not a valid number")

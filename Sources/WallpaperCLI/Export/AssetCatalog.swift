@@ -30,7 +30,8 @@ enum AssetCatalog {
   }
 
   static func json(_ object: Any) -> [UInt8] {
-    let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let data = try! JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return Array(data) + [0x0A]
   }
 }

@@ -11,13 +11,19 @@ struct ExportCommand {
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(names: ["--out"], valueName: "DIR", help: "The folder to write into (created if missing).", field: nil),
-    OptionSpec(names: ["--devices"], valueName: "LIST", help: "all (default), iphone, ipad, or device ids separated by commas.", field: nil),
+    OptionSpec(
+      names: ["--devices"], valueName: "LIST", help: "all (default), iphone, ipad, or device ids separated by commas.",
+      field: nil),
     OptionSpec(names: ["--formats"], valueName: "LIST", help: "Any of png,svg,pdf (default: all three).", field: nil),
     OptionSpec(
-      names: ["--scales"], valueName: "LIST", help: "PNG scales: native (each device's own) or a list (default: 2,3 for @2x and @3x).",
+      names: ["--scales"], valueName: "LIST",
+      help: "PNG scales: native (each device's own) or a list (default: 2,3 for @2x and @3x).",
       field: nil),
-    OptionSpec(names: ["--asset-catalog"], valueName: nil, help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
-    OptionSpec(names: ["--jobs"], valueName: "N", help: "Files rendered at once (default: the number of cores).", field: nil),
+    OptionSpec(
+      names: ["--asset-catalog"], valueName: nil,
+      help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
+    OptionSpec(
+      names: ["--jobs"], valueName: "N", help: "Files rendered at once (default: the number of cores).", field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress output.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
@@ -49,7 +55,9 @@ struct ExportCommand {
       console.out(Self.help.text)
       return
     }
-    guard let designFile = parsed.positional.first else { throw .usage("no design file given (wallpaper export DESIGN.json --out DIR)") }
+    guard let designFile = parsed.positional.first else {
+      throw .usage("no design file given (wallpaper export DESIGN.json --out DIR)")
+    }
     guard let folder = parsed.values["--out"], !folder.isEmpty else { throw .usage("--out: no output folder given") }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -86,7 +94,8 @@ struct ExportCommand {
       }
     }
     if parsed.has("--asset-catalog") {
-      write(AssetCatalog.catalogContents(), AssetCatalog.folderName(design: plan.name) + "/Contents.json", format: "json")
+      write(
+        AssetCatalog.catalogContents(), AssetCatalog.folderName(design: plan.name) + "/Contents.json", format: "json")
       for (screen, _) in plan.designs {
         let folderPath = AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
         let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
@@ -120,7 +129,8 @@ struct ExportCommand {
       if let scale = job.scale, let pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) {
         size = "PNG @\(formatNumber(scale))x · \(pixels) px"
       } else {
-        size = "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
+        size =
+          "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
       }
       items.append(ContactSheet.Item(scene: scene, title: job.screen.id, detail: size))
     }
@@ -149,4 +159,3 @@ struct ExportCommand {
     return AssetCatalog.json(["design": design, "files": files])
   }
 }
-

@@ -40,7 +40,9 @@ struct ExportPlan {
       for id in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
         guard let device = DeviceCatalog.device(id: id) else {
           let hint = DeviceCatalog.suggestions(for: id).joined(separator: ", ")
-          throw .usage("--devices: '\(id)' is not a device (all, iphone, ipad or ids from `wallpaper devices`\(hint.isEmpty ? "" : "; closest: \(hint)"))")
+          throw .usage(
+            "--devices: '\(id)' is not a device (all, iphone, ipad or ids from `wallpaper devices`\(hint.isEmpty ? "" : "; closest: \(hint)"))"
+          )
         }
         if !devices.contains(device) { devices.append(device) }
       }
@@ -69,7 +71,9 @@ struct ExportPlan {
       let trimmed = word.trimmingCharacters(in: .whitespaces).lowercased()
       let number = Double(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
       guard let number, number.isFinite, number > 0, number <= RenderLimits.maxScale else {
-        throw .usage("--scales: '\(word)' is not allowed (native, or numbers > 0 and ≤ \(formatNumber(RenderLimits.maxScale)) like 2,3)")
+        throw .usage(
+          "--scales: '\(word)' is not allowed (native, or numbers > 0 and ≤ \(formatNumber(RenderLimits.maxScale)) like 2,3)"
+        )
       }
       if !scales.contains(number) { scales.append(number) }
     }
