@@ -28,7 +28,7 @@ test: build
 
 ## Checks formatting against .swift-format.
 lint:
-	$(SWIFT) format lint --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import WallpaperCLI
+
 /// `wallpaper export`, run as a user would.
 final class ExportTests: XCTestCase {
   private var folder = ""
@@ -169,5 +171,40 @@ final class ExportTests: XCTestCase {
       Processes.wallpaperBinary, ["export", "sample.json", "--out", "bad", "--devices", "ipad-11"], in: folder)
     XCTAssertEqual(ipad.status, 2)
     XCTAssertTrue(ipad.stderr.contains("ipad-11"), ipad.stderr)
+  }
+}
+
+/// The export progress report in its three styles, captured in-process.
+final class ProgressTests: XCTestCase {
+  private final class Capture: @unchecked Sendable {
+    // @unchecked Sendable: `text` is only touched under `lock`.
+    private let lock = NSLock()
+    private var text = ""
+    func append(_ more: String) { lock.withLock { text += more } }
+    var value: String { lock.withLock { text } }
+  }
+
+  private func report(_ style: ExportProgress.Style, files: Int) -> String {
+    let capture = Capture()
+    let console = WallpaperTool.Console(out: { _ in }, err: { capture.append($0) }, isTerminal: style == .bar)
+    let progress = ExportProgress(style: style, total: files, console: console)
+    for index in 0..<files { progress.finished("file-\(index).png", failed: index == 1) }
+    return capture.value
+  }
+
+  func testLinesWhenNotATerminal() {
+    XCTAssertEqual(report(.lines, files: 2), "[1/2] wrote file-0.png\n[2/2] failed file-1.png\n")
+  }
+
+  func testABarOnATerminal() {
+    let text = report(.bar, files: 3)
+    XCTAssertTrue(text.hasPrefix("\r\u{1B}[2K"), text)
+    XCTAssertTrue(text.contains("3/3 file-2.png"), text)
+    XCTAssertTrue(text.contains("ETA"), text)
+    XCTAssertTrue(text.hasSuffix("\n"), "the last redraw ends the line")
+  }
+
+  func testNothingWhenQuiet() {
+    XCTAssertEqual(report(.quiet, files: 3), "")
   }
 }

@@ -77,11 +77,11 @@ struct ExportCommand {
       designFile: designFile, overrides: parsed.overrides, devices: devices, formats: formats, scales: scales)
     let font = try FontLocator.bundledFontPath(environment: environment)
     let environment = self.environment
-    let style: Progress.Style = parsed.has("--quiet") ? .quiet : (console.isTerminal ? .bar : .lines)
+    let style: ExportProgress.Style = parsed.has("--quiet") ? .quiet : (console.isTerminal ? .bar : .lines)
     let exporter = Exporter(
       plan: plan, folder: folder, assetCatalog: parsed.has("--asset-catalog"), jobs: jobs,
       info: { design throws(CLIError) in try DesignRendering.documentInfo(for: design, environment: environment) },
-      font: font, progress: Progress(style: style, total: plan.jobs.count, console: console))
+      font: font, progress: ExportProgress(style: style, total: plan.jobs.count, console: console))
     var (entries, failures) = exporter.run()
 
     // Files that describe the export: asset catalog contents, contact sheet, manifest.

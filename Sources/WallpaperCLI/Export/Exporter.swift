@@ -31,7 +31,7 @@ struct Exporter {
   let jobs: Int
   let info: @Sendable (Design) throws(CLIError) -> DocumentInfo
   let font: String
-  let progress: Progress
+  let progress: ExportProgress
 
   /// Renders and writes every job, `jobs` at a time; each thread holds one image at most.
   func run() -> (entries: [Entry], failures: [Failure]) {

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Reports export progress on stderr: a bar redrawn in place on a terminal, a plain line per
 /// file otherwise, nothing when quiet. Safe to call from several render threads.
-final class Progress: Sendable {
+final class ExportProgress: Sendable {
   enum Style { case bar, lines, quiet }
 
   private struct State {
