@@ -23,7 +23,7 @@ extension Design {
       switch setting.name {
       case .background: layer = try backgroundLayer(covering: Rect(size: full), trim: trim)
       case .art: layer = try artLayer(covering: Rect(size: full), trim: trim)
-      case .grid: layer = try gridLayer()
+      case .grid: layer = try gridLayer(bleed: bleed)
       case .label: layer = try labelLayer(in: Rect(size: screen), defaultFont: defaultFont)
       }
       guard case .group(let group)? = layer else { continue }
@@ -69,10 +69,10 @@ extension Design {
     return .group(Group(name: "art", opacity: season.alpha, children: art))
   }
 
-  private func gridLayer() throws(SceneError) -> Node? {
+  private func gridLayer(bleed: Double) throws(SceneError) -> Node? {
     // Designs are validated when loaded, so a grid that cannot be laid out here draws nothing.
     guard let cells = try? gridCells(), !cells.isEmpty else { return nil }
-    let nodes = try gridNodes(cells: cells)
+    let nodes = try gridNodes(cells: cells, bleed: bleed)
     return nodes.isEmpty ? nil : .group(Group(name: "grid", children: nodes))
   }
 

@@ -79,7 +79,11 @@ extension Design {
 
   /// The grid as scene nodes: fills merged per colour, then lines or gutters, then icon
   /// outlines.
-  func gridNodes(cells: [GridCell]) throws(SceneError) -> [Node] {
+  ///
+  /// - Parameter bleed: points beyond the screen on every side (print). Filled tiles and cell
+  ///   lines that reach a screen edge continue to the end of the bleed, so nothing stops short
+  ///   at the trim when the sheet is cut.
+  func gridNodes(cells: [GridCell], bleed: Double = 0) throws(SceneError) -> [Node] {
     var nodes: [Node] = []
     // One path per colour: adjacent tiles become one shape, so no seam shows between them.
     var order: [Color] = []
@@ -94,13 +98,13 @@ extension Design {
     for color in order {
       var path = Path()
       for index in tiles[color]!.sorted() where owner[index] == color {
-        path.addRectangle(cells[index].frame)
+        path.addRectangle(try extendedToBleed(cells[index].frame, bleed: bleed))
       }
       if !path.isEmpty { nodes.append(.shape(ShapeNode(.path(path), fill: .solid(color)))) }
     }
     if let lineColor = grid.lineColor {
       switch grid.kind {
-      case .home: nodes.append(contentsOf: try cellLines(cells, color: lineColor))
+      case .home: nodes.append(contentsOf: try cellLines(cells, color: lineColor, bleed: bleed))
       case .square: nodes.append(contentsOf: try gutters(cells, color: lineColor))
       case .none: break
       }
@@ -115,8 +119,20 @@ extension Design {
     return nodes
   }
 
-  /// Lines along every tile edge inside the canvas: the column and row boundaries.
-  private func cellLines(_ cells: [GridCell], color: Color) throws(SceneError) -> [Node] {
+  /// `frame` with every side that lies on a screen edge moved out by `bleed`.
+  private func extendedToBleed(_ frame: Rect, bleed: Double) throws(SceneError) -> Rect {
+    guard bleed > 0 else { return frame }
+    let size = canvasSize
+    let minX = frame.minX <= 0 ? -bleed : frame.minX
+    let minY = frame.minY <= 0 ? -bleed : frame.minY
+    let maxX = frame.maxX >= size.width ? size.width + bleed : frame.maxX
+    let maxY = frame.maxY >= size.height ? size.height + bleed : frame.maxY
+    return try Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// Lines along every tile edge inside the canvas: the column and row boundaries, running on
+  /// into the bleed.
+  private func cellLines(_ cells: [GridCell], color: Color, bleed: Double) throws(SceneError) -> [Node] {
     var xs = Set<Double>()
     var ys = Set<Double>()
     for cell in cells {
@@ -126,12 +142,12 @@ extension Design {
     let size = canvasSize
     var path = Path()
     for x in xs.sorted() where x > 0 && x < size.width {
-      path.move(to: try Point(x: x, y: 0))
-      path.line(to: try Point(x: x, y: size.height))
+      path.move(to: try Point(x: x, y: -bleed))
+      path.line(to: try Point(x: x, y: size.height + bleed))
     }
     for y in ys.sorted() where y > 0 && y < size.height {
-      path.move(to: try Point(x: 0, y: y))
-      path.line(to: try Point(x: size.width, y: y))
+      path.move(to: try Point(x: -bleed, y: y))
+      path.line(to: try Point(x: size.width + bleed, y: y))
     }
     guard !path.isEmpty else { return [] }
     return [.shape(ShapeNode(.path(path), stroke: try Stroke(.solid(color), width: grid.lineWidth)))]

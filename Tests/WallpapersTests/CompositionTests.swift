@@ -68,6 +68,19 @@ final class CompositionTests: XCTestCase {
     }
   }
 
+  func testFilledTilesAtTheScreenEdgeRunIntoTheBleed() throws {
+    var d = design()
+    d.grid.kind = .home
+    d.grid.fills = [GridLayer.Fill(cells: try CellSelection.parse("0,5"), color: .black, indices: [0, 5])]
+    let dump = try d.scene(defaultFont: "f.ttf", bleed: 8.5).dump()
+    // Cell 0 (0…100.5 × 0…104 pt) reaches the top-left corner: it grows by the bleed there;
+    // cell 5 is inside and keeps its frame.
+    XCTAssertTrue(dump.contains("M(-8.5,-8.5) L(100.5,-8.5) L(100.5,104) L(-8.5,104) Z"), dump)
+    XCTAssertTrue(dump.contains("M(100.5,104) L(187.5,104) L(187.5,192) L(100.5,192) Z"), dump)
+    let screen = try d.scene(defaultFont: "f.ttf").dump()
+    XCTAssertTrue(screen.contains("M(0,0) L(100.5,0) L(100.5,104) L(0,104) Z"), screen)
+  }
+
   func testLabelColourReadsOnTheSkyBehindIt() {
     var d = design(season: .winter)
     d.season.alpha = try! Opacity(0.85)
