@@ -34,7 +34,7 @@ struct DevicesCommand {
   }
 
   static func table(_ devices: [Device]) -> String {
-    var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "PANEL", "CLASS", "SAFE AREA", "SOURCES"]]
+    var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "PANEL", "CLASS", "SAFE AREA", "SOURCES", "HOME GRID"]]
     for device in devices {
       let screen = device.screen
       let panel = device.panelPixels.map { "\($0.width)×\($0.height)" } ?? "-"
@@ -43,6 +43,9 @@ struct DevicesCommand {
         device.id, device.name, "\(formatNumber(screen.points.width))×\(formatNumber(screen.points.height))",
         "@\(screen.scale)x", "\(screen.pixels.width)×\(screen.pixels.height)", panel, screen.id, safe,
         screen.sources.map(\.rawValue).joined(separator: ","),
+        HomeScreenGrid.metrics(forScreenClass: screen.id).map {
+          "\($0.iconRows)+dock, \($0.iOSVersion)\($0.verified ? "" : ", unverified")"
+        } ?? "none published",
       ])
     }
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
@@ -66,6 +69,17 @@ struct DevicesCommand {
       if let panel = device.panelPixels {
         object["panelPixels"] = ["width": panel.width, "height": panel.height]
         object["panelSource"] = device.panelSource?.rawValue
+      }
+      if let grid = HomeScreenGrid.metrics(forScreenClass: screen.id) {
+        var metrics: [String: Any] = [
+          "columns": grid.columns, "iconRows": grid.iconRows, "iconSize": grid.iconSize,
+          "gap": ["width": grid.gapWidth, "height": grid.gapHeight], "left": grid.left, "top": grid.top,
+          "bottom": grid.bottom, "source": grid.source, "iOSVersion": grid.iOSVersion, "verified": grid.verified,
+        ]
+        if let note = grid.note { metrics["note"] = note }
+        object["homeScreenGrid"] = metrics
+      } else {
+        object["homeScreenGrid"] = NSNull()
       }
       if let safe = device.safeArea {
         object["safeArea"] = ["top": safe.top, "bottom": safe.bottom, "left": safe.left, "right": safe.right]

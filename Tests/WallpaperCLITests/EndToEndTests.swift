@@ -145,6 +145,11 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(eight["scale"] as? Int, 2)
     XCTAssertEqual((eight["points"] as? [String: Double])?["width"], 375)
     XCTAssertEqual((eight["pixels"] as? [String: Int])?["height"], 1334)
+    let grid = try XCTUnwrap(eight["homeScreenGrid"] as? [String: Any])
+    XCTAssertEqual(grid["iconRows"] as? Int, 6)
+    XCTAssertEqual((grid["gap"] as? [String: Double])?["width"], 27)
+    let ipad = try XCTUnwrap(array.first { $0["id"] as? String == "ipad-pro-13-m4" })
+    XCTAssertTrue(ipad["homeScreenGrid"] is NSNull, "no published iPad metrics: null, not a guess")
     try assertUsageError(["devices", "--family", "watch"], says: "--family: 'watch'")
   }
 }
