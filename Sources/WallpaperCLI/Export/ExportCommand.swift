@@ -1,6 +1,7 @@
 import CairoRendering
 import Foundation
 import SceneGraph
+import Synchronization
 import Wallpapers
 
 /// `wallpaper export`: one design for many devices, scales and formats, with a manifest, an
@@ -108,8 +109,21 @@ struct ExportCommand {
     do {
       let sheet = try contactSheet(plan: plan, font: font)
       let info = try DesignRendering.documentInfo(for: plan.designs[0].design, environment: environment)
-      write(try DesignRendering.render(sheet, format: .png, scale: 1, info: info), "contact-sheet.png", format: "png")
-      write(try DesignRendering.render(sheet, format: .pdf, scale: 1, info: info), "contact-sheet.pdf", format: "pdf")
+      // The PNG and the PDF sheet are independent: render them at the same time.
+      let formats: [OutputFormat] = [.png, .pdf]
+      let sheets = Mutex<[OutputFormat: Result<[UInt8], CLIError>]>([:])
+      let parallel = jobs > 1
+      DispatchQueue.concurrentPerform(iterations: parallel ? formats.count : 1) { worker in
+        for format in parallel ? [formats[worker]] : formats {
+          let result = Result { () throws(CLIError) in
+            try DesignRendering.render(sheet, format: format, scale: 1, info: info)
+          }
+          sheets.withLock { $0[format] = result }
+        }
+      }
+      for format in formats {
+        write(try sheets.withLock { $0[format]! }.get(), "contact-sheet.\(format.rawValue)", format: format.rawValue)
+      }
     } catch {
       failures.append(Exporter.Failure(path: "contact-sheet", reason: error.description))
     }

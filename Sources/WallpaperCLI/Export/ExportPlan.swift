@@ -15,6 +15,12 @@ struct ExportPlan {
     let scale: Double?
     /// The path relative to the output folder.
     let path: String
+
+    /// A rough measure of the work: pixels for PNG, the size in points for vector formats.
+    var cost: Double {
+      let scale = scale ?? 1
+      return screen.points.width * screen.points.height * scale * scale
+    }
   }
 
   var jobs: [Job] = []
