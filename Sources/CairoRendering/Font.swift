@@ -70,10 +70,18 @@ public final class Font: @unchecked Sendable {
       owner.deinitialize(count: 1)
       owner.deallocate()
     }
-    guard status == CAIRO_STATUS_SUCCESS, cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS
-    else {
+    let faceStatus = cairo_font_face_status(cairoFace)
+    guard status == CAIRO_STATUS_SUCCESS, faceStatus == CAIRO_STATUS_SUCCESS else {
       cairo_font_face_destroy(cairoFace)
-      throw .font(path: path, reason: "Cairo could not use it (\(CairoStatus(status)))")
+      if status != CAIRO_STATUS_SUCCESS {
+        // The destroy callback was not attached, so nothing else will release FreeType.
+        owner.deinitialize(count: 1)
+        owner.deallocate()
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+      }
+      let failed = status != CAIRO_STATUS_SUCCESS ? status : faceStatus
+      throw .font(path: path, reason: "Cairo could not use it (\(CairoStatus(failed)))")
     }
     self.cairoFace = cairoFace
 

@@ -8,7 +8,7 @@ public enum RenderLimits {
   public static let maxScale = 10.0
   /// The most pixels along either side of a PNG.
   public static let maxPixelsPerSide = 16_384
-  /// The most pixels in a PNG: 64 megapixels, 256 MiB of ARGB.
+  /// The most pixels in a PNG: 64 megapixels, 256 MB (244 MiB) of ARGB.
   public static let maxPixels = 64_000_000
 
   /// The pixel size of `size` points at `scale`: `round(points × scale)` per side, at least 1.

@@ -114,7 +114,7 @@ public struct Renderer: Sendable {
         layers.append(("layer", [node]))
       }
     }
-    guard layers.count > 1 || layers.first?.name != "layer" else { return try renderSVGDocument(scene, scale: scale) }
+    guard layers.contains(where: { $0.name != "layer" }) else { return try renderSVGDocument(scene, scale: scale) }
     var documents: [(name: String, svg: [UInt8])] = []
     for layer in layers {
       let part = try! Scene(size: scene.size, nodes: layer.nodes)

@@ -15,8 +15,8 @@ enum SVGLayers {
   static let inkscapeNamespace = "http://www.inkscape.org/namespaces/inkscape"
 
   /// - Parameter layers: each layer's name and Cairo's SVG of it alone, ids already renumbered.
-  /// - Throws: `RenderError.cairo`-free `RenderError.image`-free failure as `.svg` when Cairo's
-  ///   output does not parse (which would be a bug).
+  /// - Throws: `RenderError.cairo` (`CAIRO_STATUS_INVALID_STRING`) when Cairo's output does not
+  ///   parse as XML, which would be a bug.
   static func merge(_ layers: [(name: String, svg: [UInt8])]) throws(RenderError) -> [UInt8] {
     var header: String?
     var definitions: [String] = []

@@ -35,6 +35,9 @@ public struct WallpaperTool {
     self.environment = environment
   }
 
+  /// The subcommands, as listed in help and error messages.
+  static var subcommands: [String] { help.subcommands.map(\.0) }
+
   static let help = HelpPage(
     overview: "Compose layered wallpapers and render them to PNG, SVG and PDF for every iPhone and iPad.",
     usage: "wallpaper <subcommand> [options]",
@@ -60,7 +63,7 @@ public struct WallpaperTool {
   private func dispatch(_ arguments: [String]) throws(CLIError) {
     guard let command = arguments.first else {
       console.err(Self.help.text)
-      throw .usage("no subcommand given (one of: render, devices)")
+      throw .usage("no subcommand given (one of: \(Self.subcommands.joined(separator: ", ")))")
     }
     let rest = Array(arguments.dropFirst())
     switch command {
@@ -78,8 +81,8 @@ public struct WallpaperTool {
       try DevicesCommand(console: console).run(rest)
     default:
       let hint =
-        closest(to: command, in: ["render", "export", "proof", "devices"]).first.map { "; did you mean '\($0)'?" } ?? ""
-      throw .usage("unknown subcommand '\(command)' (allowed: render, export, proof, devices)\(hint)")
+        closest(to: command, in: Self.subcommands).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown subcommand '\(command)' (allowed: \(Self.subcommands.joined(separator: ", ")))\(hint)")
     }
   }
 }

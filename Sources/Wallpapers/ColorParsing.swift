@@ -2,6 +2,9 @@ import Foundation
 import SceneGraph
 
 extension Color {
+  /// What `init(parsing:)` accepts, for error messages.
+  public static let allowedForms = "#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or transparent"
+
   /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name (`tomato`) or `transparent`.
   /// Case-insensitive; nil when the text is none of these.
   public init?(parsing text: String) {

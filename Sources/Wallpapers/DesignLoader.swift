@@ -140,7 +140,7 @@ public enum DesignLoader {
           guard let color = Color(parsing: String(part)) else {
             throw DesignError.invalid(
               element, field: gradient.fieldPath("colors"), shown: "'\(part)'",
-              allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
+              allowed: Color.allowedForms)
           }
           colors.append(color)
         }
@@ -264,10 +264,12 @@ public enum DesignLoader {
         _ = try square.cells(in: design.canvasSize)
         grid.square = square
       } catch {
-        let origin = reader.raw(error.field)?.origin ?? reader.raw("columns")?.origin ?? reader.value.origin
+        // SquareGrid names its own quantities; report them under the design field behind them.
+        let field = ["columns": "columns", "spacing": "spacing", "insets": "inset"][error.field] ?? "columns"
+        let origin = reader.raw(field)?.origin ?? reader.value.origin
         throw DesignError(
-          origin: origin, field: reader.fieldPath(error.field),
-          message: "\(error.value) is not allowed (\(error.allowed))")
+          origin: origin, field: reader.fieldPath(field),
+          message: "\(error.field == field ? "" : "\(error.field) ")\(error.value) is not allowed (\(error.allowed))")
       }
     } else if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
       throw DesignError(
@@ -298,7 +300,7 @@ public enum DesignLoader {
       let colorText = String(text[text.index(after: equals)...])
       guard let color = Color(parsing: colorText) else {
         throw DesignError.invalid(
-          value, field: field, shown: "colour '\(colorText)'", allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
+          value, field: field, shown: "colour '\(colorText)'", allowed: Color.allowedForms)
       }
       do {
         let selection = try CellSelection.parse(String(text[..<equals]))
@@ -313,7 +315,7 @@ public enum DesignLoader {
 
   /// `1px` (device pixels) or a number of points.
   static func strokeWidth(_ value: JSONValue, field: String) throws(DesignError) -> StrokeWidth {
-    let allowed = "points > 0 (like 0.5) or whole device pixels (like 1px)"
+    let allowed = "points > 0 and ≤ 100 (like 0.5) or 1px to 100px (whole device pixels)"
     switch value.kind {
     case .number(let points) where points > 0 && points <= 100: return .points(points)
     case .string(let text):
@@ -348,9 +350,16 @@ public enum DesignLoader {
       let insets = try? EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
     else {
       throw DesignError(
-        origin: value.origin, field: field, message: "is not allowed (four points ≥ 0 as T,L,B,R, e.g. 10,10,10,10)")
+        origin: value.origin, field: field,
+        message: "\(shown(value)) is not allowed (four points ≥ 0 as T,L,B,R, e.g. 10,10,10,10)")
     }
     return insets
+  }
+
+  /// A value as the user wrote it, for messages: strings quoted, other values by type.
+  static func shown(_ value: JSONValue) -> String {
+    if case .string(let text) = value.kind { return "'\(text)'" }
+    return value.typeName
   }
 
   static func decodeLayers(_ values: [JSONValue], reader: FieldReader) throws(DesignError) -> [LayerSetting] {

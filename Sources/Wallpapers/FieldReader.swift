@@ -124,7 +124,7 @@ struct FieldReader {
     guard let color = Color(parsing: text) else {
       throw DesignError.invalid(
         raw(key)!, field: fieldPath(key), shown: "'\(text)'",
-        allowed: "#RRGGBB, #RRGGBBAA or a CSS colour name")
+        allowed: Color.allowedForms)
     }
     return color
   }

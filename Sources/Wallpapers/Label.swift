@@ -36,7 +36,7 @@ public struct Label: Sendable, Hashable {
 /// The seasonal art layer: which season, how opaque, and the arrangement seed.
 public struct SeasonLayer: Sendable, Hashable {
   public var season: Season
-  /// How the season was chosen, for captions: "season autumn", "date 2026-11-30 (north)".
+  /// How the season was chosen, for captions: "season autumn", "date 2026-11-30 (northern hemisphere)".
   public var chosenBy: String
   /// The art's opacity over the base colour; 0.5 as in the original app.
   public var alpha: Opacity = try! Opacity(0.5)

@@ -66,6 +66,14 @@ final class DeterminismTests: XCTestCase {
     }
   }
 
+  func testAnEmptySceneIsStillAWholeDocumentInEveryFormat() throws {
+    let empty = try Scene(size: Size(width: 10, height: 20), nodes: [])
+    let svg = String(decoding: try Renderer().render(empty, format: .svg, scale: 1), as: UTF8.self)
+    XCTAssertTrue(svg.contains("<svg") && svg.contains("</svg>"), svg)
+    XCTAssertTrue(try Renderer().render(empty, format: .pdf, scale: 1).starts(with: Array("%PDF".utf8)))
+    XCTAssertEqual(try RGBAImage(png: try Renderer().render(empty, format: .png, scale: 1)).width, 10)
+  }
+
   func testSVGHasPxUnitsAndPointSize() throws {
     let svg = String(decoding: try Renderer().render(try Fixtures.allNodes(), format: .svg, scale: 3), as: UTF8.self)
     XCTAssertTrue(svg.contains("width=\"120px\" height=\"200px\""), String(svg.prefix(300)))

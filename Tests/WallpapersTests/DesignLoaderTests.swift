@@ -77,7 +77,8 @@ final class DesignLoaderTests: XCTestCase {
       "design.json:3: scale: is a string, expected a number")
     XCTAssertEqual(
       try loadError("{\n  \"device\": \"iphone-8\",\n  \"background\": { \"color\": \"blu\" }\n}"),
-      "design.json:3: background.color: 'blu' is not allowed (#RRGGBB, #RRGGBBAA or a CSS colour name)")
+      "design.json:3: background.color: 'blu' is not allowed (#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or transparent)"
+    )
     XCTAssertEqual(
       try loadError("{ \"device\": \"iphone-8\",\n \"scale\": 0 }"),
       "design.json:2: scale: 0 is not allowed (a number > 0 and ≤ 10)")

@@ -131,7 +131,8 @@ struct ExportCommand {
 
     if !failures.isEmpty {
       for failure in failures { console.err("error: \(failure.path): \(failure.reason)\n") }
-      throw .failure("\(failures.count) of \(plan.jobs.count + 3) files failed; the others were written to \(folder)")
+      throw .failure(
+        "\(failures.count) of \(failures.count + entries.count) files failed; the others were written to \(folder)")
     }
   }
 

@@ -47,12 +47,12 @@ struct ExportPlan {
         guard let device = DeviceCatalog.device(id: id) else {
           let hint = DeviceCatalog.suggestions(for: id).joined(separator: ", ")
           throw .usage(
-            "--devices: '\(id)' is not a device (all, iphone, ipad or ids from `wallpaper devices`\(hint.isEmpty ? "" : "; closest: \(hint)"))"
+            "--devices: '\(id)' is not allowed (all, iphone, ipad or device ids from `wallpaper devices`\(hint.isEmpty ? "" : "; closest: \(hint)"))"
           )
         }
         if !devices.contains(device) { devices.append(device) }
       }
-      guard !devices.isEmpty else { throw .usage("--devices: '\(text)' names no device (all, iphone, ipad or ids)") }
+      guard !devices.isEmpty else { throw .usage("--devices: '\(text)' is not allowed (all, iphone, ipad or ids)") }
       return devices
     }
   }

@@ -56,11 +56,7 @@ struct Exporter {
         let index = order[position]
         let job = plan.jobs[index]
         let result = render(job)
-        if case .failure = result {
-          progress.finished(job.path, failed: true)
-        } else {
-          progress.finished(job.path, failed: false)
-        }
+        progress.finished(job.path, failed: (try? result.get()) == nil)
         results.withLock { $0[index] = result }
       }
     }
