@@ -23,31 +23,10 @@ public struct GridCell: Sendable, Hashable {
   }
 }
 
-/// A grid parameter or cell selection that can't be used. The description names the value, what
-/// it was and what is allowed, for example `columns: 0 is not allowed (a whole number from 1 to
-/// 1000)`.
-public struct GridError: Error, Equatable, CustomStringConvertible, Sendable {
-  /// The name of the rejected value, such as `columns`, `spacing` or `cells`.
-  public let field: String
-  /// The rejected value as text.
-  public let value: String
-  /// What would have been accepted.
-  public let allowed: String
-
-  public init(field: String, value: String, allowed: String) {
-    self.field = field
-    self.value = value
-    self.allowed = allowed
-  }
-
-  public var description: String { "\(field): \(value) is not allowed (\(allowed))" }
-
-  /// A number as people write it: `2`, `0.5`, `nan`.
-  static func number(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
-  }
-}
+/// A grid parameter or cell selection that can't be used: the scene graph's error, whose
+/// description names the value, what it was and what is allowed, for example
+/// `columns: 0 is not allowed (a whole number from 1 to 1000)`.
+public typealias GridError = SceneError
 
 /// The iPhone home screen's icon grid, as tiles covering the whole screen, after the original
 /// Grid Wallpaper app ([SEED] in DEVICES.md).

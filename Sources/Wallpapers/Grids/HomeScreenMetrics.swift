@@ -54,14 +54,14 @@ public struct HomeScreenMetrics: Sendable, Hashable {
       throw GridError(field: name, value: "\(count)", allowed: "a whole number from 1 to 16")
     }
     guard iconSize.isFinite, iconSize > 0 else {
-      throw GridError(field: "iconSize", value: GridError.number(iconSize), allowed: "a finite number > 0")
+      throw GridError(field: "iconSize", value: formatNumber(iconSize), allowed: "a finite number > 0")
     }
     let lengths = [
       (gapWidth, "gapWidth"), (gapHeight, "gapHeight"), (left ?? gapWidth, "left"), (top, "top"),
       (bottom, "bottom"),
     ]
     for (value, name) in lengths where !(value.isFinite && value >= 0) {
-      throw GridError(field: name, value: GridError.number(value), allowed: "a finite number ≥ 0")
+      throw GridError(field: name, value: formatNumber(value), allowed: "a finite number ≥ 0")
     }
     self.columns = columns
     self.iconRows = iconRows
@@ -296,7 +296,7 @@ extension HomeScreenGrid {
     let left = row.left + row.small / 2 - hPitch / 2 - icon / 2
     let top = row.top + row.small / 2 - vPitch / 2 - icon / 2
     let rows = Double(row.iconRows)
-    func short(_ value: Double) -> String { GridError.number((value * 1000).rounded() / 1000) }
+    func short(_ value: Double) -> String { formatNumber((value * 1000).rounded() / 1000) }
     let bottom = row.height - (top + rows * icon + (rows - 1) * (vPitch - icon))
     let derivation = """
       Derived: icon = small − pitch/2 = \(short(icon)), horizontal pitch = (R − L)/2 \

@@ -54,7 +54,7 @@ public struct SquareGrid: Sendable, Hashable {
     guard spacing.isFinite, spacing >= 0,
       let resolved = insets ?? (try? EdgeInsets(top: spacing, left: spacing, bottom: spacing, right: spacing))
     else {
-      throw GridError(field: "spacing", value: GridError.number(spacing), allowed: "a finite number ≥ 0")
+      throw GridError(field: "spacing", value: formatNumber(spacing), allowed: "a finite number ≥ 0")
     }
     self.columns = columns
     self.spacing = spacing
@@ -122,7 +122,7 @@ public struct SquareGrid: Sendable, Hashable {
     let (across, start, end) =
       vertical
       ? (canvas.height, insets.top, insets.bottom) : (canvas.width, insets.left, insets.right)
-    let number = GridError.number
+    let number = formatNumber
     let leadingName = vertical ? "left" : "top"
     let trailingName = vertical ? "right" : "bottom"
     let lengthName = vertical ? "width" : "height"
@@ -181,7 +181,7 @@ public struct SquareGrid: Sendable, Hashable {
 
   private func tooMany(_ count: Double) -> GridError {
     GridError(
-      field: "cells", value: GridError.number(count),
+      field: "cells", value: formatNumber(count),
       allowed: "at most \(Self.maxCells) cells; use fewer columns or more spacing")
   }
 }
