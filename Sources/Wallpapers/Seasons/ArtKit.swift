@@ -153,6 +153,31 @@ extension SeasonArt {
     var bleedsLeft: Bool { canvas.minX < visible.minX }
     var bleedsRight: Bool { canvas.maxX > visible.maxX }
 
+    /// Walks a row of clusters across the screen from `start` (at most 60 clusters, however
+    /// wide the screen is against its shorter side), then on into the print bleed: rightwards
+    /// from where it stopped, and in from the left at `leftStart()` (only asked for when the
+    /// canvas bleeds left). `cluster` and `extra` place one cluster on the screen or in the
+    /// bleed at an x in points and return where the next one goes; `step` is the distance
+    /// past the canvas edge the bleed row may reach.
+    func row(
+      from start: Double, step: Double, leftStart: () -> Double,
+      cluster: (Double) throws(SceneError) -> Double, extra: (Double) throws(SceneError) -> Double
+    ) throws(SceneError) {
+      var x = start
+      var clusters = 0
+      while x < visible.maxX, clusters < 60 {
+        clusters += 1
+        x = try cluster(x)
+      }
+      if bleedsRight {
+        for _ in 0..<60 where x < canvas.maxX + step { x = try extra(x) }
+      }
+      if bleedsLeft {
+        x = leftStart()
+        for _ in 0..<60 where x < visible.minX { x = try extra(x) }
+      }
+    }
+
     /// Whether `box` (a motif's extent, strokes included) keeps wholly out of the visible
     /// screen, so a motif added for the bleed cannot change what the screen shows.
     func clearsVisible(_ box: Box?) -> Bool {

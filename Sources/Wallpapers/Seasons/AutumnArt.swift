@@ -123,21 +123,11 @@ extension SeasonArt {
         }
         return next
       }
-      var x = v.minX + rng.range(0, 3) * scale
-      var clusters = 0
-      // At most 60 clusters, however wide the screen is against its shorter side.
-      while x < v.maxX, clusters < 60 {
-        clusters += 1
-        x = try cluster(at: x, rng: &rng, trunks: &trunks, crowns: &crowns)
-      }
-      // The row carries on into the bleed: on from where it stopped, and in from the left.
-      if frame.bleedsRight {
-        for _ in 0..<60 where x < c.maxX + scale { x = try extra(at: x) }
-      }
-      if frame.bleedsLeft {
-        x = c.minX - scale * spare.range(1, 4)
-        for _ in 0..<60 where x < v.minX { x = try extra(at: x) }
-      }
+      try frame.row(
+        from: v.minX + rng.range(0, 3) * scale, step: scale,
+        leftStart: { c.minX - scale * spare.range(1, 4) },
+        cluster: { x throws(SceneError) in try cluster(at: x, rng: &rng, trunks: &trunks, crowns: &crowns) },
+        extra: { x throws(SceneError) in try extra(at: x) })
       var nodes = [
         shape(
           trunks.geometry, fill: nil,

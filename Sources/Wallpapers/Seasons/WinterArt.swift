@@ -125,21 +125,11 @@ extension SeasonArt {
         }
         return next
       }
-      var x = v.minX + rng.range(0, 2) * scale
-      var clusters = 0
-      // At most 60 clusters, however wide the screen is against its shorter side.
-      while x < v.maxX, clusters < 60 {
-        clusters += 1
-        x = try cluster(at: x, rng: &rng, green: &green, snow: &snow)
-      }
-      // The row carries on into the bleed: on from where it stopped, and in from the left.
-      if frame.bleedsRight {
-        for _ in 0..<60 where x < c.maxX + scale { x = try extra(at: x) }
-      }
-      if frame.bleedsLeft {
-        x = c.minX - scale * spare.range(0.5, 2)
-        for _ in 0..<60 where x < v.minX { x = try extra(at: x) }
-      }
+      try frame.row(
+        from: v.minX + rng.range(0, 2) * scale, step: scale,
+        leftStart: { c.minX - scale * spare.range(0.5, 2) },
+        cluster: { x throws(SceneError) in try cluster(at: x, rng: &rng, green: &green, snow: &snow) },
+        extra: { x throws(SceneError) in try extra(at: x) })
       return [
         shape(green.geometry, fill: .solid(rgb(color))),
         shape(snow.geometry, fill: .solid(rgb(0xF4F8FC))),
