@@ -8,6 +8,8 @@ packages=(
   libcairo2-dev libfontconfig1-dev libfreetype-dev libharfbuzz-dev libpng-dev libqpdf-dev
   poppler-utils         # pdfinfo, pdffonts, pdftotext, pdftoppm in tests
   librsvg2-bin          # rsvg-convert: a second renderer for our SVG
+  inkscape chromium     # two more renderers of our SVG (designers' tools, browsers)
+  libxml2-utils         # xmllint: SVG well-formedness in tests
   qpdf                  # qpdf --check in tests
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
   "$@"

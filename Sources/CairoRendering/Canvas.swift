@@ -119,6 +119,15 @@ final class Canvas {
     }
     let origin = line.origin(for: text.position, anchor: text.anchor)
     setSource(.solid(text.color))
+    if snapsToPixels {
+      // Raster: the glyph outlines filled as one path, so each glyph sits exactly where the
+      // shaping puts it. Cairo's glyph cache would move every glyph to a whole pixel.
+      cairo_new_path(cr)
+      add(line.outline(at: origin, size: size))
+      cairo_fill(cr)
+      return
+    }
+    // Vector: real glyphs with their text, so the PDF's text can be searched and copied.
     cairo_set_font_size(cr, size)
     for run in line.runs {
       cairo_set_font_face(cr, run.font.cairoFace)
@@ -219,6 +228,18 @@ final class Canvas {
         case .close:
           cairo_close_path(cr)
         }
+      }
+    }
+  }
+
+  /// Appends `outline` to the current path.
+  private func add(_ outline: Outline) {
+    for segment in outline.segments {
+      switch segment {
+      case .move(let x, let y): cairo_move_to(cr, x, y)
+      case .line(let x, let y): cairo_line_to(cr, x, y)
+      case .cubic(let x1, let y1, let x2, let y2, let x, let y): cairo_curve_to(cr, x1, y1, x2, y2, x, y)
+      case .close: cairo_close_path(cr)
       }
     }
   }

@@ -2,6 +2,7 @@ import CCairo
 import CFreeType
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// A font file, loaded once: a Cairo font face (through FreeType) to draw with, and a separate
 /// HarfBuzz font, read from the same file, to shape with.
@@ -25,6 +26,8 @@ public final class Font: @unchecked Sendable {
   let ascender: Double
   /// Descender below the baseline, in design units (negative).
   let descender: Double
+  /// Glyph outlines already read, by glyph index (see `glyphOutline`).
+  let outlines = Mutex<[UInt32: [GlyphSegment]]>([:])
 
   /// Loads the font at `path` (TrueType or OpenType; the first face of a collection).
   ///
@@ -107,6 +110,14 @@ public final class Font: @unchecked Sendable {
   deinit {
     hb_font_destroy(hbFont)
     cairo_font_face_destroy(cairoFace)
+  }
+
+  /// The CSS weight of the face, 100…900 (OS/2 `usWeightClass`, 400 when absent).
+  var weight: Int { Int(hb_style_get_value(hbFont, HB_STYLE_TAG_WEIGHT).rounded()) }
+
+  /// Whether the face is italic or oblique.
+  var isItalic: Bool {
+    hb_style_get_value(hbFont, HB_STYLE_TAG_ITALIC) > 0 || hb_style_get_value(hbFont, HB_STYLE_TAG_SLANT_ANGLE) != 0
   }
 
   /// Whether the font maps `scalar` to a glyph of its own.

@@ -2,54 +2,19 @@ import CCairo
 import Foundation
 import SceneGraph
 
-/// An output file format.
-public enum OutputFormat: String, CaseIterable, Sendable {
-  case png, svg, pdf
-
-  /// The format a file name's extension names, if any (`a.PNG` → png).
-  public init?(pathExtension: String) {
-    self.init(rawValue: pathExtension.lowercased())
-  }
-}
-
-/// Document metadata written into PDF files (SVG and PNG carry none).
-public struct DocumentInfo: Hashable, Sendable {
-  public var title: String
-  public var author: String
-  public var subject: String
-  public var keywords: String
-  /// The producing tool, such as `wallpaper 0.1.0`.
-  public var creator: String
-  /// Written as both creation and modification date, so files are reproducible.
-  public var date: Date
-
-  /// The date used when none is given: 2020-01-01T00:00:00Z. Fixed, so renders are
-  /// byte-identical across runs.
-  public static let defaultDate = Date(timeIntervalSince1970: 1_577_836_800)
-
-  public init(
-    title: String = "", author: String = "", subject: String = "", keywords: String = "",
-    creator: String = "", date: Date = DocumentInfo.defaultDate
-  ) {
-    self.title = title
-    self.author = author
-    self.subject = subject
-    self.keywords = keywords
-    self.creator = creator
-    self.date = date
-  }
-}
-
 /// One page of a multi-page PDF.
 public struct PDFPage: Sendable {
   public var scene: Scene
+  /// Device pixels per point for this page's device-pixel strokes (see `Output.scale`).
+  public var scale: Double
   /// Shown by viewers instead of the page number (`/PageLabels`).
   public var label: String?
   /// A top-level bookmark that opens this page.
   public var outline: String?
 
-  public init(scene: Scene, label: String? = nil, outline: String? = nil) {
+  public init(scene: Scene, scale: Double = 1, label: String? = nil, outline: String? = nil) {
     self.scene = scene
+    self.scale = scale
     self.label = label
     self.outline = outline
   }
@@ -64,23 +29,35 @@ public struct Renderer: Sendable {
 
   public init(fonts: FontLibrary = .shared) { self.fonts = fonts }
 
-  /// Renders `scene` into the bytes of a file.
+  /// Renders `scene` into the bytes of a file, as `output` describes. This is the one switch
+  /// over formats.
   ///
   /// - Parameters:
-  ///   - format: PNG is `round(points × scale)` pixels; SVG has px units and `width`/`height`
-  ///     equal to the scene's points; PDF's page is the scene's size in points.
-  ///   - scale: device pixels per point, 0 < scale ≤ `RenderLimits.maxScale`. Vector formats
-  ///     use it only to size device-pixel strokes.
-  ///   - info: PDF metadata.
+  ///   - output: the format, scale and the format's options. PNG is `round(points × scale)`
+  ///     pixels; SVG has px units and `width`/`height` equal to the scene's points; PDF's page
+  ///     is the scene's size in points.
+  ///   - phase: called with the name of each finished phase (`draw` and `encode` for PNG,
+  ///     `draw+encode` for SVG and PDF, which write while they draw), for timings.
   /// - Throws: `RenderError` for a bad scale, a canvas over the limits, an unusable font or
   ///   image, or any failed Cairo call.
-  public func render(
-    _ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo = DocumentInfo()
-  ) throws(RenderError) -> [UInt8] {
-    switch format {
-    case .png: return try rasterize(scene, scale: scale).pngData()
-    case .svg: return try renderSVG(scene, scale: scale)
-    case .pdf: return try renderPDF(scene, scale: scale, info: info)
+  public func render(_ scene: Scene, as output: Output, phase: (String) -> Void = { _ in }) throws(RenderError)
+    -> [UInt8]
+  {
+    switch output.format {
+    case .png:
+      let image = try rasterize(scene, scale: output.scale)
+      phase("draw")
+      defer { phase("encode") }
+      return try image.pngData(compression: output.png.compression)
+    case .svg:
+      defer { phase("draw+encode") }
+      switch output.svg.engine {
+      case .scene: return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).document()
+      case .cairo: return try renderCairoSVG(scene, scale: output.scale)
+      }
+    case .pdf:
+      defer { phase("draw+encode") }
+      return try renderPDF(pages: [PDFPage(scene: scene, scale: output.scale)], options: output.pdf)
     }
   }
 
@@ -100,31 +77,9 @@ public struct Renderer: Sendable {
     return image
   }
 
-  /// SVG with one named layer per top-level named group, or a plain document when the scene
-  /// has no named top-level groups.
-  private func renderSVG(_ scene: Scene, scale: Double) throws(RenderError) -> [UInt8] {
+  /// One SVG document straight from Cairo's SVG surface, with process-dependent ids renumbered.
+  private func renderCairoSVG(_ scene: Scene, scale: Double) throws(RenderError) -> [UInt8] {
     _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
-    var layers: [(name: String, nodes: [Node])] = []
-    for node in scene.nodes {
-      if case .group(let group) = node, let name = group.name, !layers.contains(where: { $0.name == name }) {
-        layers.append((name, [node]))
-      } else if let last = layers.indices.last {
-        layers[last].nodes.append(node)
-      } else {
-        layers.append(("layer", [node]))
-      }
-    }
-    guard layers.contains(where: { $0.name != "layer" }) else { return try renderSVGDocument(scene, scale: scale) }
-    var documents: [(name: String, svg: [UInt8])] = []
-    for layer in layers {
-      let part = try! Scene(size: scene.size, nodes: layer.nodes)
-      documents.append((layer.name, try renderSVGDocument(part, scale: scale)))
-    }
-    return try SVGLayers.merge(documents)
-  }
-
-  /// One SVG document straight from Cairo, with process-dependent ids renumbered.
-  private func renderSVGDocument(_ scene: Scene, scale: Double) throws(RenderError) -> [UInt8] {
     let sink = ByteSink()
     try withExtendedLifetime(sink) { () throws(RenderError) in
       let surface = cairo_svg_surface_create_for_stream(
@@ -134,69 +89,55 @@ public struct Renderer: Sendable {
       cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
       // px units: the default, pt, makes viewers show 414pt as 552 px.
       cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-      try draw(scene, on: surface, scale: scale)
+      do {
+        let canvas = try Canvas(surface: surface, scale: (scale, scale), snapsToPixels: false, fonts: fonts)
+        try canvas.draw(scene.nodes)
+      }
+      cairo_surface_finish(surface)
+      try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
     return SVGCleaner.renumberIDs(sink.bytes)
-  }
-
-  private func renderPDF(_ scene: Scene, scale: Double, info: DocumentInfo) throws(RenderError)
-    -> [UInt8]
-  {
-    try renderPDF(pages: [PDFPage(scene: scene)], scale: scale, info: info)
   }
 
   /// Renders several scenes as the pages of one PDF, each page the size of its scene.
   ///
   /// - Parameters:
-  ///   - pages: at least one; each may carry a page label and an outline (bookmark) entry.
-  ///   - scale: sizes device-pixel strokes, as for single pages.
+  ///   - pages: at least one; each has its own scale for device-pixel strokes and may carry a
+  ///     page label and an outline (bookmark) entry.
+  ///   - options: the document's metadata.
   /// - Throws: `RenderError` for an empty page list (`CAIRO_STATUS_INVALID_SIZE`), a bad
   ///   scale, or any drawing failure.
-  public func renderPDF(pages: [PDFPage], scale: Double, info: DocumentInfo) throws(RenderError)
-    -> [UInt8]
-  {
+  public func renderPDF(pages: [PDFPage], options: PDFOptions) throws(RenderError) -> [UInt8] {
     guard let first = pages.first else {
       throw .cairo(operation: "a PDF without pages", status: CairoStatus(CAIRO_STATUS_INVALID_SIZE))
     }
-    for page in pages { _ = try RenderLimits.pixelSize(of: page.scene.size, scale: scale) }
+    for page in pages { _ = try RenderLimits.pixelSize(of: page.scene.size, scale: page.scale) }
     let sink = ByteSink()
     try withExtendedLifetime(sink) { () throws(RenderError) in
       let surface = cairo_pdf_surface_create_for_stream(
         ByteSink.write, sink.closure, first.scene.size.width, first.scene.size.height)!
       defer { cairo_surface_destroy(surface) }
       try check(cairo_surface_status(surface), "cairo_pdf_surface_create_for_stream")
-      setMetadata(info, on: surface)
-      do {
-        let canvas = try Canvas(surface: surface, scale: (scale, scale), snapsToPixels: false, fonts: fonts)
-        for (number, page) in pages.enumerated() {
-          // Only valid before drawing on a page: right after creation or after show_page.
-          cairo_pdf_surface_set_size(surface, page.scene.size.width, page.scene.size.height)
-          if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
-          if let outline = page.outline {
-            _ = cairo_pdf_surface_add_outline(
-              surface, Int32(CAIRO_PDF_OUTLINE_ROOT), outline, "page=\(number + 1)",
-              cairo_pdf_outline_flags_t(0))
-          }
-          try canvas.draw(page.scene.nodes)
-          canvas.showPage()
-          try check(cairo_surface_status(surface), "finishing page \(number + 1)")
+      setMetadata(options.info, on: surface)
+      for (number, page) in pages.enumerated() {
+        let canvas = try Canvas(
+          surface: surface, scale: (page.scale, page.scale), snapsToPixels: false, fonts: fonts)
+        // Only valid before drawing on a page: right after creation or after show_page.
+        cairo_pdf_surface_set_size(surface, page.scene.size.width, page.scene.size.height)
+        if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
+        if let outline = page.outline {
+          _ = cairo_pdf_surface_add_outline(
+            surface, Int32(CAIRO_PDF_OUTLINE_ROOT), outline, "page=\(number + 1)",
+            cairo_pdf_outline_flags_t(0))
         }
+        try canvas.draw(page.scene.nodes)
+        canvas.showPage()
+        try check(cairo_surface_status(surface), "finishing page \(number + 1)")
       }
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
     return sink.bytes
-  }
-
-  /// Draws on a vector surface and finishes it, which makes Cairo write the document.
-  private func draw(_ scene: Scene, on surface: OpaquePointer, scale: Double) throws(RenderError) {
-    do {
-      let canvas = try Canvas(
-        surface: surface, scale: (scale, scale), snapsToPixels: false, fonts: fonts)
-      try canvas.draw(scene.nodes)
-    }
-    cairo_surface_finish(surface)
-    try check(cairo_surface_status(surface), "cairo_surface_finish")
   }
 
   private func setMetadata(_ info: DocumentInfo, on surface: OpaquePointer) {

@@ -27,12 +27,11 @@ enum ProofComposer {
     let bleed = settings.bleed.points
     let layout = try ProofLayout(
       trimSize: design.canvasSize, bleed: bleed, marks: settings.marks, paper: settings.paper)
-    let deviceScale = Double(design.device.screen.scale)
     let trim = try layout.artTrim
 
     // The art block: the wallpaper with its bleed, then crop marks and registration targets,
     // all scaled together onto the sheet.
-    var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font, scale: deviceScale)
+    var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font)
     // Hairlines stay 0.25 pt on paper when the block is scaled down.
     let hairline = try Stroke(.solid(.black), width: ProofLayout.hairline / layout.scale)
     if settings.marks.contains(.crop) {
@@ -72,7 +71,11 @@ enum ProofComposer {
     let size = design.canvasSize
     let outline = "\(design.device.name) — \(decimal(size.width)) × \(decimal(size.height)) pt"
     return ProofPage(
-      page: PDFPage(scene: scene, label: design.device.name, outline: outline), layout: layout,
+      // The device's own scale sizes its device-pixel strokes, so each page draws them as the
+      // device's PNG does, whatever the other pages' devices.
+      page: PDFPage(
+        scene: scene, scale: Double(design.device.screen.scale), label: design.device.name, outline: outline),
+      layout: layout,
       boxes: PageBoxes(layout), slug: slug)
   }
 
@@ -111,7 +114,7 @@ enum ProofComposer {
   /// is exactly what `wallpaper render` draws (the art places everything inside the screen
   /// from the screen alone, and draws the bleed band separately).
   private static func wallpaperNodes(
-    _ design: Design, bleed: Double, trim: Rect, font: String, scale: Double
+    _ design: Design, bleed: Double, trim: Rect, font: String
   ) throws(SceneError) -> [Node] {
     let scene = try design.scene(defaultFont: font, bleed: bleed)
     let area = trim.outset(by: bleed)
@@ -120,7 +123,7 @@ enum ProofComposer {
         Group(
           name: "wallpaper", transform: .translation(try Vector(dx: area.minX, dy: area.minY)),
           clip: .rectangle(Rect(size: scene.size)),
-          children: try resolvingDevicePixels(scene.nodes, scale: scale)))
+          children: scene.nodes))
     ]
   }
 
@@ -195,33 +198,6 @@ enum ProofComposer {
     return nodes
   }
 
-  /// The nodes with every device-pixel stroke width turned into points at `scale` (the
-  /// device's own), since one PDF holds devices of different scales.
-  static func resolvingDevicePixels(_ nodes: [Node], scale: Double) throws(SceneError) -> [Node] {
-    var result: [Node] = []
-    for node in nodes {
-      switch node {
-      case .group(let group):
-        result.append(
-          .group(
-            Group(
-              name: group.name, transform: group.transform, opacity: group.opacity, clip: group.clip,
-              children: try resolvingDevicePixels(group.children, scale: scale))))
-      case .shape(let shape):
-        if let stroke = shape.stroke, case .devicePixels(let pixels) = stroke.width {
-          let points = try Stroke(
-            stroke.paint, width: .points(Double(pixels) / scale), join: stroke.join, cap: stroke.cap)
-          result.append(.shape(ShapeNode(shape.geometry, fill: shape.fill, stroke: points)))
-        } else {
-          result.append(node)
-        }
-      case .text, .image:
-        result.append(node)
-      }
-    }
-    return result
-  }
-
   /// `402` or `8.504`.
   private static func decimal(_ value: Double) -> String { Length.decimal(value, places: 3) }
 
@@ -281,19 +257,18 @@ public enum PrintProof {
     return pages
   }
 
-  /// The finished proof file: Cairo draws the pages (with `info`, page labels and outline),
+  /// The finished proof file: Cairo draws the pages (with `options`' metadata, page labels and outline),
   /// then libqpdf sets the page boxes and a deterministic `/ID`.
   ///
   /// - Throws: `ProofError` naming the step that failed.
   public static func render(
-    _ designs: [Design], settings: ProofSettings, font: String, info: DocumentInfo,
+    _ designs: [Design], settings: ProofSettings, font: String, options: PDFOptions,
     renderer: Renderer = Renderer()
   ) throws(ProofError) -> [UInt8] {
-    let pages = try pages(for: designs, settings: settings, font: font, date: info.date)
+    let pages = try pages(for: designs, settings: settings, font: font, date: options.info.date)
     let drawn: [UInt8]
     do {
-      // Scale 1: device-pixel strokes were already turned into points per device.
-      drawn = try renderer.renderPDF(pages: pages.map(\.page), scale: 1, info: info)
+      drawn = try renderer.renderPDF(pages: pages.map(\.page), options: options)
     } catch {
       throw .render(error)
     }

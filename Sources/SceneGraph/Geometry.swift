@@ -224,5 +224,12 @@ public struct Transform: Hashable, Sendable {
     Point(unchecked: a * point.x + c * point.y + tx, b * point.x + d * point.y + ty)
   }
 
+  /// The transform that undoes this one (every `Transform` is invertible).
+  public var inverse: Transform {
+    let determinant = a * d - b * c
+    let (ia, ib, ic, id) = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+    return Transform(unchecked: ia, ib, ic, id, -(ia * tx + ic * ty), -(ib * tx + id * ty))
+  }
+
   public var isIdentity: Bool { self == .identity }
 }

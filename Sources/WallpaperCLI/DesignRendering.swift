@@ -38,16 +38,6 @@ enum DesignRendering {
     }
   }
 
-  static func format(for output: String, explicit: FileFormat?) throws(CLIError) -> OutputFormat {
-    if let explicit { return OutputFormat(rawValue: explicit.rawValue)! }
-    let ext = (output as NSString).pathExtension
-    guard let format = OutputFormat(pathExtension: ext) else {
-      throw .usage(
-        "--format: cannot tell the format from '\(output)' (allowed: png, svg, pdf; give --format or an extension)")
-    }
-    return format
-  }
-
   /// Refuses outputs that can never be written, before any work is done.
   static func checkOutputPath(_ output: String) throws(CLIError) {
     var isDirectory: ObjCBool = false
@@ -68,40 +58,14 @@ enum DesignRendering {
     }
   }
 
-  /// PDF metadata; the date from `SOURCE_DATE_EPOCH` when set.
-  static func documentInfo(for design: Design, environment: [String: String]) throws(CLIError) -> DocumentInfo {
-    var info = DocumentInfo(
-      title: design.name, subject: "Wallpaper for \(design.device.name) (\(design.device.screen.id))",
-      keywords: "wallpaper, \(design.device.id)", creator: "wallpaper \(WallpaperTool.version)")
-    if let epoch = environment["SOURCE_DATE_EPOCH"] {
-      guard let seconds = Int64(epoch), seconds >= 0 else {
-        throw .usage("SOURCE_DATE_EPOCH: '\(epoch)' is not allowed (whole seconds since 1970-01-01, ≥ 0)")
-      }
-      info.date = Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-    return info
-  }
-
-  /// Renders `scene`, with the design's PNG compression, recording phases in `timer` when
-  /// given: `draw` and `encode` for PNG; `draw+encode` for SVG and PDF, where Cairo writes the
-  /// document while it draws.
+  /// Renders `scene` as `output` describes, recording the renderer's phases in `timer` when
+  /// given.
   ///
   /// - Throws: `CLIError.usage` naming `--scale` for a bad scale or a canvas over the limits;
   ///   `.failure` for anything else.
-  static func render(
-    _ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo,
-    pngCompression: PNGCompressionChoice? = nil, timer: PhaseTimer? = nil
-  ) throws(CLIError) -> [UInt8] {
+  static func render(_ scene: Scene, as output: Output, timer: PhaseTimer? = nil) throws(CLIError) -> [UInt8] {
     do {
-      guard format == .png else {
-        defer { timer?.lap("draw+encode") }
-        return try Renderer().render(scene, format: format, scale: scale, info: info)
-      }
-      let image = try Renderer().rasterize(scene, scale: scale)
-      timer?.lap("draw")
-      defer { timer?.lap("encode") }
-      let compression = pngCompression.map { PNGCompression(rawValue: $0.rawValue)! } ?? .default
-      return try image.pngData(compression: compression)
+      return try Renderer().render(scene, as: output) { timer?.lap($0) }
     } catch {
       switch error {
       case .invalidScale, .canvasTooLarge: throw .usage("--scale: \(error.description)")
@@ -109,5 +73,4 @@ enum DesignRendering {
       }
     }
   }
-
 }

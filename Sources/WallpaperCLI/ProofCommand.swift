@@ -10,9 +10,10 @@ struct ProofCommand {
   let console: WallpaperTool.Console
   let environment: [String: String]
 
-  /// The design flags of `render`, less those that choose one device or one raster output.
+  /// The design flags of `render`, less the device and the output's (a proof is always a PDF
+  /// with every device at its own scale).
   static let designOptions = RenderCommand.designOptions.filter { spec in
-    !["--device", "--scale", "--format", "--output"].contains(spec.name)
+    spec.name != "--device" && !OutputOptions.specs.contains { $0.name == spec.name }
   }
 
   static let devicesAllowed = "all, iphone, ipad, or device ids from `wallpaper devices`, separated by commas"
@@ -84,7 +85,11 @@ struct ProofCommand {
     for device in devices {
       let pick = DesignOverride(path: ["device"], value: JSONValue(.string(device.id), origin: .flag("--devices")))
       do {
-        designs.append(try DesignLoader.load(file: file, overrides: parsed.overrides + [pick]))
+        // A design file's output fields are for `render`; the proof's output is its own.
+        designs.append(
+          try DesignLoader.load(
+            file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames
+          ).design)
       } catch {
         throw .usage(error.description)
       }
@@ -92,7 +97,7 @@ struct ProofCommand {
     // Checks the photo and the label's font once, naming the field, before anything is drawn.
     _ = try DesignRendering.scene(of: designs[0], environment: environment)
     let font = try FontLocator.bundledFontPath(environment: environment)
-    var info = try DesignRendering.documentInfo(for: designs[0], environment: environment)
+    var info = try OutputOptions.documentInfo(for: designs[0], environment: environment)
     info.title = "\(designs[0].name) — print proof"
     info.author = parsed.values["--author"] ?? Self.defaultAuthor
     info.subject = "Print proof of \(designs[0].name) for " + devices.map(\.name).joined(separator: ", ")
@@ -100,7 +105,7 @@ struct ProofCommand {
 
     let bytes: [UInt8]
     do {
-      bytes = try PrintProof.render(designs, settings: settings, font: font, info: info)
+      bytes = try PrintProof.render(designs, settings: settings, font: font, options: PDFOptions(info: info))
     } catch {
       throw .failure(error.description)
     }
@@ -155,7 +160,9 @@ struct ProofCommand {
   static func devices(_ text: String?, file: String?, overrides: [DesignOverride]) throws(CLIError) -> [Device] {
     guard let text else {
       do {
-        return [try DesignLoader.load(file: file, overrides: overrides).device]
+        return [
+          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputOptions.fieldNames).design.device
+        ]
       } catch {
         if error.field == "device", error.origin == nil {
           throw .usage("--devices: no devices given (\(devicesAllowed); or a \"device\" field in the design)")

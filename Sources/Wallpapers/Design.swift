@@ -1,25 +1,16 @@
 import Foundation
 import SceneGraph
 
-/// The file formats a design can be written to.
-public enum FileFormat: String, Hashable, Sendable, CaseIterable {
-  case png, svg, pdf
-}
-
 /// A validated wallpaper design: what to draw and for which device. Built from a design file,
 /// command-line flags, or Swift code; turned into a `Scene` by `Design.scene()`.
+///
+/// How the scene is written (format, scale, compression, path) is not part of the design: the
+/// rendering side describes that as an `Output`. A design file's fields for it are handed on
+/// unread (`LoadedDesign.outputFields`).
 public struct Design: Sendable {
   /// Used in file names and document titles.
   public var name: String = "wallpaper"
   public var device: Device
-  /// Device pixels per point for PNG; nil means the device's own scale.
-  public var scale: Double?
-  /// nil means: from the output file's extension.
-  public var format: FileFormat?
-  /// The output path, resolved against the working directory.
-  public var output: String?
-  /// PNG compression; nil means the renderer's default.
-  public var pngCompression: PNGCompressionChoice?
   public var background = Background()
   /// The seasonal art over the background; its opacity 0 leaves the background alone.
   public var season: SeasonLayer
@@ -39,9 +30,6 @@ public struct Design: Sendable {
   public var canvasSize: Size {
     orientation == .portrait ? device.screen.points : device.screen.points.transposed
   }
-
-  /// The scale to render PNG at.
-  public var effectiveScale: Double { scale ?? Double(device.screen.scale) }
 }
 
 /// The bottom layer: a colour or gradient, optionally under a photo.

@@ -16,22 +16,32 @@ public struct DesignOverride: Sendable {
   }
 }
 
+/// A design read from a file and flags, with the fields that say how it is written.
+public struct LoadedDesign: Sendable {
+  public let design: Design
+  /// The top-level fields the caller named as output fields (`scale`, `format`, `output`, …),
+  /// unread: the rendering side decodes them with the same rules and error messages.
+  public let outputFields: DesignFields
+}
+
 /// Reads a design from JSON and command-line overrides, checking every field.
 public enum DesignLoader {
-  /// The top-level fields of a design file.
+  /// The top-level fields of a design that describe what to draw.
   public static let topLevelFields = [
-    "name", "device", "scale", "format", "output", "orientation", "background", "season", "label",
-    "grid", "layers", "pngCompression",
+    "name", "device", "orientation", "background", "season", "label", "grid", "layers",
   ]
 
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
   ///
-  /// - Parameter today: picks the season when the design names neither a season nor a date.
+  /// - Parameters:
+  ///   - outputFields: further top-level fields the caller reads itself (how the design is
+  ///     written); any other unknown field is an error.
+  ///   - today: picks the season when the design names neither a season nor a date.
   /// - Throws: `DesignError` for an unreadable file, malformed JSON, an unknown field, or a
   ///   value of the wrong type or out of range, naming the file and line or the flag.
   public static func load(
-    file: String?, overrides: [DesignOverride], today: CalendarDate = .today()
-  ) throws(DesignError) -> Design {
+    file: String?, overrides: [DesignOverride], outputFields: [String] = [], today: CalendarDate = .today()
+  ) throws(DesignError) -> LoadedDesign {
     var root: JSONValue
     let baseFolder: String
     if let file {
@@ -42,8 +52,10 @@ public enum DesignLoader {
       baseFolder = ""
     }
     for override in overrides { root.set(override) }
-    return try decode(
-      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), today: today)
+    let design = try decode(
+      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), outputFields: outputFields,
+      today: today)
+    return LoadedDesign(design: design, outputFields: DesignFields(reader: try FieldReader(root, path: "")))
   }
 
   /// Parses a design file into a JSON tree.
@@ -66,10 +78,11 @@ public enum DesignLoader {
   }
 
   static func decode(
-    _ root: JSONValue, baseFolder: String, defaultName: String?, today: CalendarDate
+    _ root: JSONValue, baseFolder: String, defaultName: String?, outputFields: [String] = [],
+    today: CalendarDate
   ) throws(DesignError) -> Design {
     let top = try FieldReader(root, path: "")
-    try top.rejectUnknown(topLevelFields)
+    try top.rejectUnknown(topLevelFields + outputFields)
 
     guard let deviceValue = top.raw("device"), let deviceID = try top.string("device") else {
       throw DesignError(
@@ -93,12 +106,6 @@ public enum DesignLoader {
     } else if let defaultName {
       design.name = defaultName
     }
-    design.scale = try top.number(
-      "scale", in: Double.leastNonzeroMagnitude...maxScale,
-      allowed: "a number > 0 and ≤ \(formatNumber(maxScale))")
-    design.format = try top.choice("format", as: FileFormat.self)
-    design.output = try top.string("output")
-    design.pngCompression = try top.choice("pngCompression", as: PNGCompressionChoice.self)
     if let background = try top.object("background") {
       design.background = try decodeBackground(background, baseFolder: baseFolder)
     }
@@ -115,9 +122,6 @@ public enum DesignLoader {
     }
     return design
   }
-
-  /// The largest scale a design may ask for; the renderer enforces the same limit.
-  public static let maxScale = 10.0
 
   static func decodeBackground(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Background {
     try reader.rejectUnknown(["color", "gradient", "image"])

@@ -156,3 +156,29 @@ public func formatNumber(_ number: Double) -> String {
   if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
   return "\(number)"
 }
+
+/// Top-level fields of a design that the domain does not read itself, with the same type
+/// checks and error messages (naming `file:line: field` or the flag) as every other field.
+public struct DesignFields: Sendable {
+  let reader: FieldReader
+
+  /// The string in `key`, or nil when absent.
+  public func string(_ key: String) throws(DesignError) -> String? { try reader.string(key) }
+
+  /// The number in `key` within `range`, or nil when absent; `allowed` describes the range in
+  /// errors.
+  public func number(_ key: String, in range: ClosedRange<Double>, allowed: String? = nil) throws(DesignError)
+    -> Double?
+  {
+    try reader.number(key, in: range, allowed: allowed)
+  }
+
+  /// One of an enumeration's raw values in `key`, or nil when absent.
+  public func choice<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type) throws(DesignError) -> T?
+  where T.RawValue == String {
+    try reader.choice(key, as: type)
+  }
+
+  /// Where `key`'s value came from (a file and line, or the flag that set it); nil when absent.
+  public func origin(of key: String) -> ValueOrigin? { reader.raw(key)?.origin }
+}

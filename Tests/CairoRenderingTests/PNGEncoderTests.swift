@@ -189,6 +189,7 @@ final class PNGEncoderTests: XCTestCase {
   func testRendererWritesPNGThroughLibpngAtTheDefaultCompression() throws {
     let scene = try wallpaper()
     let image = try Renderer().rasterize(scene, scale: 1)
-    XCTAssertEqual(try Renderer().render(scene, format: .png, scale: 1), try image.pngData(compression: .default))
+    XCTAssertEqual(
+      try Renderer().render(scene, as: Output(format: .png, scale: 1)), try image.pngData(compression: .default))
   }
 }

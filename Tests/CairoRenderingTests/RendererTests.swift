@@ -22,12 +22,12 @@ final class PixelSizeTests: XCTestCase {
   func testBadScalesAndHugeCanvasesAreRefusedBeforeDrawing() throws {
     let scene = try Scene(size: Size(width: 100, height: 100), nodes: [])
     for scale in [0, -1, .nan, .infinity, RenderLimits.maxScale + 0.01] {
-      XCTAssertThrowsError(try Renderer().render(scene, format: .png, scale: scale)) { error in
+      XCTAssertThrowsError(try Renderer().render(scene, as: Output(format: .png, scale: scale))) { error in
         guard case .invalidScale = error as? RenderError else { return XCTFail("\(error)") }
       }
     }
     let huge = try Scene(size: Size(width: 2000, height: 2000), nodes: [])
-    XCTAssertThrowsError(try Renderer().render(huge, format: .png, scale: 9)) { error in
+    XCTAssertThrowsError(try Renderer().render(huge, as: Output(format: .png, scale: 9))) { error in
       XCTAssertEqual(error as? RenderError, .canvasTooLarge(width: 18000, height: 18000))
     }
   }
@@ -37,7 +37,7 @@ final class GoldenImageTests: XCTestCase {
   func testAllNodeKindsAt1x2x3x() throws {
     let scene = try Fixtures.allNodes()
     for scale in [1, 2, 3] {
-      let png = try Renderer().render(scene, format: .png, scale: Double(scale))
+      let png = try Renderer().render(scene, as: Output(format: .png, scale: Double(scale)))
       Golden.assertImage(png, matches: "all-nodes@\(scale)x")
     }
   }
@@ -59,8 +59,8 @@ final class DeterminismTests: XCTestCase {
     let scene = try Fixtures.allNodes()
     let info = DocumentInfo(title: "t", creator: "wallpaper test")
     for format in OutputFormat.allCases {
-      let first = try Renderer().render(scene, format: format, scale: 2, info: info)
-      let second = try Renderer().render(scene, format: format, scale: 2, info: info)
+      let first = try Renderer().render(scene, as: Output(format: format, scale: 2, pdf: PDFOptions(info: info)))
+      let second = try Renderer().render(scene, as: Output(format: format, scale: 2, pdf: PDFOptions(info: info)))
       XCTAssertEqual(first, second, "\(format) output differs between two renders")
       XCTAssertFalse(first.isEmpty)
     }
@@ -68,14 +68,15 @@ final class DeterminismTests: XCTestCase {
 
   func testAnEmptySceneIsStillAWholeDocumentInEveryFormat() throws {
     let empty = try Scene(size: Size(width: 10, height: 20), nodes: [])
-    let svg = String(decoding: try Renderer().render(empty, format: .svg, scale: 1), as: UTF8.self)
+    let svg = String(decoding: try Renderer().render(empty, as: Output(format: .svg, scale: 1)), as: UTF8.self)
     XCTAssertTrue(svg.contains("<svg") && svg.contains("</svg>"), svg)
-    XCTAssertTrue(try Renderer().render(empty, format: .pdf, scale: 1).starts(with: Array("%PDF".utf8)))
-    XCTAssertEqual(try RGBAImage(png: try Renderer().render(empty, format: .png, scale: 1)).width, 10)
+    XCTAssertTrue(try Renderer().render(empty, as: Output(format: .pdf, scale: 1)).starts(with: Array("%PDF".utf8)))
+    XCTAssertEqual(try RGBAImage(png: try Renderer().render(empty, as: Output(format: .png, scale: 1))).width, 10)
   }
 
   func testSVGHasPxUnitsAndPointSize() throws {
-    let svg = String(decoding: try Renderer().render(try Fixtures.allNodes(), format: .svg, scale: 3), as: UTF8.self)
+    let svg = String(
+      decoding: try Renderer().render(try Fixtures.allNodes(), as: Output(format: .svg, scale: 3)), as: UTF8.self)
     XCTAssertTrue(svg.contains("width=\"120px\" height=\"200px\""), String(svg.prefix(300)))
   }
 }
@@ -106,12 +107,12 @@ final class CrossFormatTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let input = "\(folder)/scene.\(format.rawValue)"
     let output = "\(folder)/scene-\(format.rawValue).png"
-    try Data(try Renderer().render(scene, format: format, scale: 2)).write(to: URL(fileURLWithPath: input))
+    try Data(try Renderer().render(scene, as: Output(format: format, scale: 2))).write(to: URL(fileURLWithPath: input))
     let argv = command(input, output)
     let result = try Processes.run(argv[0], Array(argv.dropFirst()))
     XCTAssertEqual(result.status, 0, result.stderr)
     let theirs = try RGBAImage(pngFile: output)
-    let ours = try RGBAImage(png: try Renderer().render(scene, format: .png, scale: 2))
+    let ours = try RGBAImage(png: try Renderer().render(scene, as: Output(format: .png, scale: 2)))
     XCTAssertEqual([theirs.width, theirs.height], [ours.width, ours.height])
     let difference = ImageDifference(ours, theirs, threshold: Self.tolerance.channel)
     XCTAssertLessThan(difference.meanChannelDelta, Self.tolerance.mean, "\(format): \(difference)")
@@ -127,8 +128,10 @@ final class PDFTests: XCTestCase {
     let info = DocumentInfo(
       title: "Test title", subject: "Subject", creator: "wallpaper 0.1.0",
       date: Date(timeIntervalSince1970: 1_700_000_000))
-    try Data(try Renderer().render(try Fixtures.allNodes(), format: .pdf, scale: 3, info: info))
-      .write(to: URL(fileURLWithPath: path))
+    try Data(
+      try Renderer().render(try Fixtures.allNodes(), as: Output(format: .pdf, scale: 3, pdf: PDFOptions(info: info)))
+    )
+    .write(to: URL(fileURLWithPath: path))
     let check = try Processes.run("qpdf", ["--check", path])
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     let pdfinfo = try Processes.run("pdfinfo", [path])
@@ -166,7 +169,7 @@ final class TextTests: XCTestCase {
           try TextNode("x", font: FontReference(path: "/nonexistent/font.ttf"), size: 5, color: .black, position: .zero)
         )
       ])
-    XCTAssertThrowsError(try Renderer().render(scene, format: .png, scale: 1)) { error in
+    XCTAssertThrowsError(try Renderer().render(scene, as: Output(format: .png, scale: 1))) { error in
       XCTAssertEqual(String(describing: error), "font '/nonexistent/font.ttf': no such file")
     }
   }
@@ -180,7 +183,7 @@ final class TextTests: XCTestCase {
       size: Size(width: 10, height: 10),
       nodes: [.text(try TextNode("x", font: FontReference(path: path), size: 5, color: .black, position: .zero))])
     for format in OutputFormat.allCases {
-      XCTAssertThrowsError(try Renderer().render(scene, format: format, scale: 1)) { error in
+      XCTAssertThrowsError(try Renderer().render(scene, as: Output(format: format, scale: 1))) { error in
         XCTAssertTrue(String(describing: error).contains("not a TrueType or OpenType font"), "\(error)")
       }
     }
@@ -191,7 +194,7 @@ final class TextTests: XCTestCase {
     let scene = try Scene(
       size: Size(width: 10, height: 10),
       nodes: [.text(try TextNode("a\u{10FFFD}", font: Fixtures.font, size: 5, color: .black, position: .zero))])
-    XCTAssertThrowsError(try Renderer().render(scene, format: .pdf, scale: 1)) { error in
+    XCTAssertThrowsError(try Renderer().render(scene, as: Output(format: .pdf, scale: 1))) { error in
       XCTAssertEqual(error as? RenderError, .missingGlyph(scalar: 0x10FFFD, text: "a\u{10FFFD}"))
       XCTAssertTrue(String(describing: error).contains("U+10FFFD"))
     }
@@ -206,7 +209,7 @@ final class TextTests: XCTestCase {
     let folder = try Processes.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = "\(folder)/a.pdf"
-    try Data(try Renderer().render(scene, format: .pdf, scale: 1)).write(to: URL(fileURLWithPath: path))
+    try Data(try Renderer().render(scene, as: Output(format: .pdf, scale: 1))).write(to: URL(fileURLWithPath: path))
     let fonts = try Processes.run("pdffonts", [path])
     let lines = fonts.stdout.split(separator: "\n").dropFirst(2)
     XCTAssertEqual(lines.count, 2, "expected Quicksand and one fallback font:\n\(fonts.stdout)")
@@ -245,5 +248,38 @@ final class ImageTests: XCTestCase {
     XCTAssertEqual(try render(.stretch).pixel(x: 5, y: 15).red, 255)
     // fill: 80×40, centred, so the canvas shows source x 10…30: green at the left.
     XCTAssertEqual(try render(.fill).pixel(x: 5, y: 5).green, 160)
+  }
+}
+
+final class GlyphPlacementTests: XCTestCase {
+  /// The ink's horizontal centre of mass, in pixels, of black text on a transparent canvas.
+  private func inkCentre(textAt x: Double, scale: Double) throws -> Double {
+    let text = try TextNode(
+      "Il1", font: Fixtures.font, size: 20, color: .black, position: Point(x: x, y: 30),
+      anchor: TextAnchor(.leading, .baseline))
+    let scene = try Scene(size: Size(width: 80, height: 40), nodes: [.text(text)])
+    let image = try RGBAImage(png: try Renderer().render(scene, as: Output(format: .png, scale: scale)))
+    var (mass, moment) = (0.0, 0.0)
+    for y in 0..<image.height {
+      for column in 0..<image.width {
+        let alpha = Double(image.pixels[(y * image.width + column) * 4 + 3])
+        mass += alpha
+        moment += alpha * (Double(column) + 0.5)
+      }
+    }
+    return moment / mass
+  }
+
+  /// Cairo's image backend rounds each glyph's origin to a whole pixel; filling the outlines
+  /// keeps the shaped position, so moving the text by a fraction of a pixel moves its ink by
+  /// that fraction, as in SVG and PDF.
+  func testGlyphsMoveByFractionsOfAPixelInPNG() throws {
+    let start = try inkCentre(textAt: 10, scale: 1)
+    for step in [0.25, 0.5, 0.75] {
+      let moved = try inkCentre(textAt: 10 + step, scale: 1)
+      XCTAssertEqual(moved - start, step, accuracy: 0.02, "text moved by \(step) pt at 1x")
+    }
+    let atThree = try inkCentre(textAt: 10 + 1.0 / 6, scale: 3) - (try inkCentre(textAt: 10, scale: 3))
+    XCTAssertEqual(atThree, 0.5, accuracy: 0.02, "1/6 pt at 3x is half a pixel")
   }
 }

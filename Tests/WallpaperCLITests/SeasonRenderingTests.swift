@@ -14,7 +14,7 @@ final class SeasonRenderingTests: XCTestCase {
   }
 
   private func png(_ design: Design, scale: Double = 2) throws -> [UInt8] {
-    try Renderer().render(try design.scene(defaultFont: Self.font), format: .png, scale: scale)
+    try Renderer().render(try design.scene(defaultFont: Self.font), as: Output(format: .png, scale: scale))
   }
 
   func testEverySeasonAt2x() throws {

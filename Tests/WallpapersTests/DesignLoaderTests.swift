@@ -21,14 +21,23 @@ final class DesignLoaderTests: XCTestCase {
     DesignOverride(path: path, value: JSONValue(.string(value), origin: .flag(name)))
   }
 
+  /// Output fields as `render` names them; the loader hands them on unread.
+  private let outputFields = ["scale", "format", "output"]
+
+  /// The scale read as the CLI reads it, with the renderer's limit.
+  private func scale(_ loaded: LoadedDesign) throws -> Double? {
+    try loaded.outputFields.number("scale", in: Double.leastNonzeroMagnitude...10, allowed: "a number > 0 and ≤ 10")
+  }
+
   private func loadError(_ json: String, overrides: [DesignOverride] = []) throws -> String {
     let path = try write(json)
     do {
-      _ = try DesignLoader.load(file: path, overrides: overrides)
+      let loaded = try DesignLoader.load(file: path, overrides: overrides, outputFields: outputFields)
+      _ = try scale(loaded)
       XCTFail("expected an error")
       return ""
     } catch {
-      return error.description.replacingOccurrences(of: folder + "/", with: "")
+      return "\(error)".replacingOccurrences(of: folder + "/", with: "")
     }
   }
 
@@ -44,11 +53,13 @@ final class DesignLoaderTests: XCTestCase {
         "background": { "color": "#102030", "gradient": { "type": "radial", "colors": ["red", "#00FF0080"] } }
       }
       """)
-    let design = try DesignLoader.load(file: path, overrides: [])
+    let loaded = try DesignLoader.load(file: path, overrides: [], outputFields: outputFields)
+    let design = loaded.design
     XCTAssertEqual(design.name, "sunset")
     XCTAssertEqual(design.device.id, "iphone-8")
-    XCTAssertEqual(design.effectiveScale, 3)
-    XCTAssertEqual(design.format, .svg)
+    XCTAssertEqual(try scale(loaded), 3)
+    XCTAssertEqual(try loaded.outputFields.string("format"), "svg")
+    XCTAssertEqual(try loaded.outputFields.string("output"), "out/x.svg")
     XCTAssertEqual(design.background.color, Color(rgb: 0x102030))
     XCTAssertEqual(design.background.gradient?.kind, .radial)
     XCTAssertEqual(design.background.gradient?.colors.last, Color(rgb: 0x00FF00, alpha: 0x80))
@@ -56,14 +67,15 @@ final class DesignLoaderTests: XCTestCase {
 
   func testFlagsWinOverTheFile() throws {
     let path = try write(#"{ "device": "iphone-8", "scale": 3, "background": { "color": "red" } }"#)
-    let design = try DesignLoader.load(
+    let loaded = try DesignLoader.load(
       file: path,
       overrides: [
         flag("--device", ["device"], "iphone-16-pro"), flag("--scale", ["scale"], "2"),
         flag("--background-color", ["background", "color"], "none"),
-      ])
+      ], outputFields: outputFields)
+    let design = loaded.design
     XCTAssertEqual(design.device.id, "iphone-16-pro")
-    XCTAssertEqual(design.scale, 2)
+    XCTAssertEqual(try scale(loaded), 2)
     XCTAssertNil(design.background.color)
     XCTAssertEqual(design.name, "design")
   }
@@ -98,11 +110,12 @@ final class DesignLoaderTests: XCTestCase {
 
   func testFlagErrorsNameTheFlag() throws {
     let path = try write(#"{ "device": "iphone-8" }"#)
-    XCTAssertThrowsError(try DesignLoader.load(file: path, overrides: [flag("--scale", ["scale"], "abc")])) { error in
-      XCTAssertEqual("\(error)", "--scale: 'abc' is not allowed (a number > 0 and ≤ 10)")
-    }
-    XCTAssertThrowsError(try DesignLoader.load(file: path, overrides: [flag("--scale", ["scale"], "nan")])) { error in
-      XCTAssertEqual("\(error)", "--scale: 'nan' is not allowed (a number > 0 and ≤ 10)")
+    for value in ["abc", "nan"] {
+      let loaded = try DesignLoader.load(
+        file: path, overrides: [flag("--scale", ["scale"], value)], outputFields: outputFields)
+      XCTAssertThrowsError(try scale(loaded)) { error in
+        XCTAssertEqual("\(error)", "--scale: '\(value)' is not allowed (a number > 0 and ≤ 10)")
+      }
     }
   }
 

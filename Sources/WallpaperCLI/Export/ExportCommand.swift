@@ -75,14 +75,14 @@ struct ExportCommand {
       jobs = value
     }
     let plan = try ExportPlan(
-      designFile: designFile, overrides: parsed.overrides, devices: devices, formats: formats, scales: scales)
+      designFile: designFile, overrides: parsed.overrides, devices: devices, formats: formats, scales: scales,
+      environment: environment)
     let font = try FontLocator.bundledFontPath(environment: environment)
     let environment = self.environment
     let style: ExportProgress.Style = parsed.has("--quiet") ? .quiet : (console.isTerminal ? .bar : .lines)
     let exporter = Exporter(
-      plan: plan, folder: folder, assetCatalog: parsed.has("--asset-catalog"), jobs: jobs,
-      info: { design throws(CLIError) in try DesignRendering.documentInfo(for: design, environment: environment) },
-      font: font, progress: ExportProgress(style: style, total: plan.jobs.count, console: console))
+      plan: plan, folder: folder, assetCatalog: parsed.has("--asset-catalog"), jobs: jobs, font: font,
+      progress: ExportProgress(style: style, total: plan.jobs.count, console: console))
     var (entries, failures) = exporter.run()
 
     // Files that describe the export: asset catalog contents, contact sheet, manifest.
@@ -108,7 +108,7 @@ struct ExportCommand {
     }
     do {
       let sheet = try contactSheet(plan: plan, font: font)
-      let info = try DesignRendering.documentInfo(for: plan.designs[0].design, environment: environment)
+      let info = try OutputOptions.documentInfo(for: plan.designs[0].design, environment: environment)
       // The PNG and the PDF sheet are independent: render them at the same time.
       let formats: [OutputFormat] = [.png, .pdf]
       let sheets = Mutex<[OutputFormat: Result<[UInt8], CLIError>]>([:])
@@ -116,7 +116,7 @@ struct ExportCommand {
       DispatchQueue.concurrentPerform(iterations: parallel ? formats.count : 1) { worker in
         for format in parallel ? [formats[worker]] : formats {
           let result = Result { () throws(CLIError) in
-            try DesignRendering.render(sheet, format: format, scale: 1, info: info)
+            try DesignRendering.render(sheet, as: Output(format: format, scale: 1, pdf: PDFOptions(info: info)))
           }
           sheets.withLock { $0[format] = result }
         }

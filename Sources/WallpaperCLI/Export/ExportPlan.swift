@@ -10,9 +10,12 @@ struct ExportPlan {
     let screen: ScreenClass
     /// The selected models this file serves.
     let models: [Device]
-    let format: OutputFormat
+    /// How the file is written: format, scale and the design's output options.
+    let output: Output
     /// The PNG scale; nil for vector formats, which have none.
     let scale: Double?
+
+    var format: OutputFormat { output.format }
     /// The path relative to the output folder.
     let path: String
 
@@ -92,7 +95,8 @@ struct ExportPlan {
   ///
   /// - Throws: `CLIError.usage` naming the device when the design does not fit one.
   init(
-    designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?
+    designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
+    environment: [String: String]
   ) throws(CLIError) {
     var classes: [(ScreenClass, [Device])] = []
     for device in devices {
@@ -106,20 +110,24 @@ struct ExportPlan {
     for (screen, models) in classes {
       let device = DesignOverride(
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
-      let design: Design
+      let loaded: LoadedDesign
       do {
-        design = try DesignLoader.load(file: designFile, overrides: overrides + [device])
+        loaded = try DesignLoader.load(
+          file: designFile, overrides: overrides + [device], outputFields: OutputOptions.fieldNames)
       } catch {
         throw .usage("\(error.description) (for \(models[0].id), screen class \(screen.id))")
       }
+      let design = loaded.design
       name = design.name
       designs.append((screen, design))
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]
         for scale in formatScales {
+          var output = try OutputOptions.options(for: loaded, environment: environment, format: format)
+          output.scale = scale ?? Double(screen.scale)
           jobs.append(
             Job(
-              design: design, screen: screen, models: models, format: format, scale: scale,
+              design: design, screen: screen, models: models, output: output, scale: scale,
               path: Self.fileName(design: design.name, screen: screen, format: format, scale: scale)))
         }
       }

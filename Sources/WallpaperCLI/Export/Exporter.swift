@@ -29,7 +29,6 @@ struct Exporter {
   let folder: String
   let assetCatalog: Bool
   let jobs: Int
-  let info: @Sendable (Design) throws(CLIError) -> DocumentInfo
   let font: String
   let progress: ExportProgress
 
@@ -76,9 +75,7 @@ struct Exporter {
   private func render(_ job: ExportPlan.Job) -> Result<[Entry], Failure> {
     do {
       let scene = try DesignRendering.scene(of: job.design, defaultFont: font)
-      let scale = job.scale ?? Double(job.screen.scale)
-      let bytes = try DesignRendering.render(
-        scene, format: job.format, scale: scale, info: try info(job.design), pngCompression: job.design.pngCompression)
+      let bytes = try DesignRendering.render(scene, as: job.output)
       var paths = [job.path]
       if assetCatalog, job.format == .png, let pngScale = job.scale, AssetCatalog.holds(scale: pngScale) {
         paths.append(AssetCatalog.imageSetFolder(design: plan.name, screen: job.screen) + "/" + job.path)
@@ -91,7 +88,7 @@ struct Exporter {
         entry.screen = job.screen
         entry.models = job.models.map(\.id)
         entry.scale = job.scale
-        if job.format == .png { entry.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) }
+        if job.format == .png { entry.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) }
         entries.append(entry)
       }
       return .success(entries)

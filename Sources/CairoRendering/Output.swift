@@ -1,0 +1,113 @@
+import Foundation
+
+/// An output file format.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case png, svg, pdf
+
+  /// The format a file name's extension names, if any (`a.PNG` → png).
+  public init?(pathExtension: String) {
+    self.init(rawValue: pathExtension.lowercased())
+  }
+}
+
+/// How and where a scene is written: everything about a file that is not the picture itself.
+///
+/// A design says *what* to draw and becomes a `Scene`; an `Output` says how that scene becomes
+/// bytes. `Renderer.render(_:as:)` is the one place that switches over `format`; each format's
+/// options live in their own member, and options of other formats are ignored.
+public struct Output: Hashable, Sendable {
+  public var format: OutputFormat
+  /// Device pixels per point, 0 < scale ≤ `RenderLimits.maxScale`. A PNG is
+  /// `round(points × scale)` pixels; SVG and PDF use it only to size device-pixel strokes.
+  public var scale: Double
+  public var png: PNGOptions
+  public var svg: SVGOptions
+  public var pdf: PDFOptions
+  /// Where the file is written. The renderer returns bytes and never reads this; it is here so
+  /// that one value describes the whole output for the commands that write it.
+  public var path: String?
+
+  public init(
+    format: OutputFormat, scale: Double = 1, png: PNGOptions = PNGOptions(), svg: SVGOptions = SVGOptions(),
+    pdf: PDFOptions = PDFOptions(), path: String? = nil
+  ) {
+    self.format = format
+    self.scale = scale
+    self.png = png
+    self.svg = svg
+    self.pdf = pdf
+    self.path = path
+  }
+}
+
+/// PNG options.
+public struct PNGOptions: Hashable, Sendable {
+  public var compression: PNGCompression
+
+  public init(compression: PNGCompression = .default) { self.compression = compression }
+}
+
+/// SVG options.
+public struct SVGOptions: Hashable, Sendable {
+  /// How text is written.
+  public enum Text: String, CaseIterable, Sendable {
+    /// Glyph outlines as paths, in a group that carries the text (`aria-label`, `<title>`):
+    /// looks the same everywhere, with no font needed.
+    case outlines
+    /// A `<text>` element with the shaped glyph positions and the font embedded as a subset.
+    case text
+  }
+
+  /// Which code writes the document.
+  public enum Engine: String, CaseIterable, Sendable {
+    /// The scene SVG writer: plain SVG 1.1 with named groups, Inkscape layers and plain
+    /// `opacity`, made for designers' tools.
+    case scene
+    /// Cairo's own SVG surface: faithful, but group opacity becomes a mask and filter, and
+    /// text becomes glyph symbols.
+    case cairo
+  }
+
+  public var text: Text
+  public var engine: Engine
+
+  public init(text: Text = .outlines, engine: Engine = .scene) {
+    self.text = text
+    self.engine = engine
+  }
+}
+
+/// PDF options.
+public struct PDFOptions: Hashable, Sendable {
+  public var info: DocumentInfo
+
+  public init(info: DocumentInfo = DocumentInfo()) { self.info = info }
+}
+
+/// Document metadata written into PDF files (SVG and PNG carry none).
+public struct DocumentInfo: Hashable, Sendable {
+  public var title: String
+  public var author: String
+  public var subject: String
+  public var keywords: String
+  /// The producing tool, such as `wallpaper 0.1.0`.
+  public var creator: String
+  /// Written as both creation and modification date, so files are reproducible.
+  public var date: Date
+
+  /// The date used when none is given: 2020-01-01T00:00:00Z. Fixed, so renders are
+  /// byte-identical across runs.
+  public static let defaultDate = Date(timeIntervalSince1970: 1_577_836_800)
+
+  public init(
+    title: String = "", author: String = "", subject: String = "", keywords: String = "",
+    creator: String = "", date: Date = DocumentInfo.defaultDate
+  ) {
+    self.title = title
+    self.author = author
+    self.subject = subject
+    self.keywords = keywords
+    self.creator = creator
+    self.date = date
+  }
+}

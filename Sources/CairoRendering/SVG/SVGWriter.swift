@@ -1,0 +1,476 @@
+import Foundation
+import SceneGraph
+
+/// Writes a scene as plain SVG 1.1 for designers' tools, without a Cairo surface.
+///
+/// Every node becomes the SVG element a person would write by hand: groups are `<g>` with the
+/// scene's names as ids, `opacity`, `transform` and `clip-path`; shapes are `<rect>`,
+/// `<ellipse>` and `<path>` with gradients in `<defs>`; images are `data:` URIs; text is glyph
+/// outlines in a group that carries the text (`aria-label`, `<title>`), or a `<text>` element
+/// with its font embedded. There is no `<mask>`, `<filter>`, `<use>` or `<symbol>`, so tools
+/// that ignore those keep everything. Top-level named groups become Inkscape layers.
+///
+/// Geometry is written in points (`width`/`height` in px equal the scene's points); the render
+/// scale only sizes device-pixel strokes, which are placed on that scale's pixel grid as in
+/// PNG, so the SVG rasterised at the PNG's size draws the same crisp lines.
+struct SVGWriter {
+  let scene: Scene
+  let scale: Double
+  let options: SVGOptions
+  let fonts: FontLibrary
+
+  init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
+    self.scene = scene
+    self.scale = scale
+    self.options = options
+    self.fonts = fonts
+  }
+
+  /// The document's bytes (UTF-8).
+  ///
+  /// - Throws: `RenderError` for a bad scale, an unusable font or image.
+  func document() throws(RenderError) -> [UInt8] {
+    _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
+    var state = SVGDocumentState(scene: scene, scale: scale, options: options, fonts: fonts)
+    for node in scene.nodes { try state.write(node, topLevel: true) }
+
+    var out = SVGMarkup()
+    out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+    out.append(" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" version=\"1.1\"")
+    let (width, height) = (SVGMarkup.number(scene.size.width), SVGMarkup.number(scene.size.height))
+    out.append(" width=\"\(width)px\" height=\"\(height)px\" viewBox=\"0 0 \(width) \(height)\">\n")
+    if !state.fontFaces.isEmpty {
+      out.append("<style type=\"text/css\"><![CDATA[\n")
+      for face in state.fontFaces { out.append(face) }
+      out.append("]]></style>\n")
+    }
+    if !state.defs.bytes.isEmpty {
+      out.append("<defs>\n")
+      out.append(state.defs)
+      out.append("</defs>\n")
+    }
+    out.append(state.body)
+    out.append("</svg>\n")
+    return out.bytes
+  }
+}
+
+/// What the writer accumulates while it walks the scene.
+private struct SVGDocumentState {
+  let options: SVGOptions
+  let fonts: FontLibrary
+  let scale: Double
+  var body = SVGMarkup()
+  var defs = SVGMarkup()
+  /// `@font-face` rules, one per embedded font, in order of first use.
+  var fontFaces: [String] = []
+  private var embeddedFonts: [String: String] = [:]
+  /// Every id used so far; scene names are reserved first so that generated ids never take one.
+  private var usedIDs: Set<String> = []
+  private var reservedNames: Set<String> = []
+  private var counters: [String: Int] = [:]
+  /// User space → device pixels, for placing device-pixel strokes on the pixel grid.
+  private var deviceTransform: Transform
+  private var depth = 0
+
+  init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
+    self.options = options
+    self.fonts = fonts
+    self.scale = scale
+    deviceTransform = (try? Transform.scale(scale, scale)) ?? .identity
+    var names: [String] = []
+    func collect(_ nodes: [Node]) {
+      for case .group(let group) in nodes {
+        if let name = group.name { names.append(SVGMarkup.identifier(name)) }
+        collect(group.children)
+      }
+    }
+    collect(scene.nodes)
+    reservedNames = Set(names)
+  }
+
+  // MARK: Ids
+
+  /// A unique id for a named node: the name itself, or the name with `-2`, `-3`… when a node
+  /// earlier in the document has it.
+  private mutating func id(forName name: String) -> String {
+    let base = SVGMarkup.identifier(name)
+    var candidate = base
+    var number = 1
+    while usedIDs.contains(candidate) {
+      number += 1
+      candidate = "\(base)-\(number)"
+    }
+    usedIDs.insert(candidate)
+    return candidate
+  }
+
+  /// A fresh id for a definition (`gradient-1`, `clip-1`) that no scene name uses.
+  private mutating func generatedID(_ kind: String) -> String {
+    while true {
+      let number = counters[kind, default: 0] + 1
+      counters[kind] = number
+      let candidate = "\(kind)-\(number)"
+      if !usedIDs.contains(candidate), !reservedNames.contains(candidate) {
+        usedIDs.insert(candidate)
+        return candidate
+      }
+    }
+  }
+
+  // MARK: Nodes
+
+  mutating func write(_ node: Node, topLevel: Bool = false) throws(RenderError) {
+    switch node {
+    case .group(let group): try write(group, topLevel: topLevel)
+    case .shape(let shape): write(shape)
+    case .text(let text): try write(text)
+    case .image(let image): try write(image)
+    }
+  }
+
+  private mutating func indent() { body.append(String(repeating: "  ", count: depth)) }
+
+  private mutating func write(_ group: Group, topLevel: Bool) throws(RenderError) {
+    indent()
+    body.append("<g")
+    if let name = group.name {
+      body.attribute("id", id(forName: name))
+      if topLevel { body.append(" inkscape:groupmode=\"layer\"") }
+      body.attribute("inkscape:label", name)
+    }
+    let saved = deviceTransform
+    if !group.transform.isIdentity {
+      let t = group.transform
+      let numbers = [t.a, t.b, t.c, t.d].map(SVGMarkup.coefficient) + [t.tx, t.ty].map(SVGMarkup.number)
+      body.attribute("transform", "matrix(\(numbers.joined(separator: " ")))")
+      deviceTransform = t.then(deviceTransform)
+    }
+    if let clip = group.clip {
+      let clipID = generatedID("clip")
+      defs.append("<clipPath id=\"\(clipID)\" clipPathUnits=\"userSpaceOnUse\">")
+      Self.element(for: clip, snapping: nil, into: &defs)
+      defs.append("/></clipPath>\n")
+      body.append(" clip-path=\"url(#\(clipID))\"")
+    }
+    if group.opacity < .opaque { body.attribute("opacity", group.opacity.value) }
+    if group.children.isEmpty {
+      body.append("/>\n")
+    } else {
+      body.append(">\n")
+      depth += 1
+      for child in group.children { try write(child) }
+      depth -= 1
+      indent()
+      body.append("</g>\n")
+    }
+    deviceTransform = saved
+  }
+
+  private mutating func write(_ shape: ShapeNode) {
+    guard shape.fill != nil || shape.stroke != nil, !Self.isEmpty(shape.geometry) else { return }
+    // A device-pixel stroke moves its shape's corners onto the pixel grid, as PNG does, so
+    // fill and stroke share one element only when no snapping applies.
+    var snapping: PixelSnapping?
+    if let stroke = shape.stroke, case .devicePixels(let pixels) = stroke.width {
+      snapping = PixelSnapping(deviceTransform: deviceTransform, oddWidth: pixels % 2 == 1)
+    }
+    if let fill = shape.fill, snapping != nil {
+      writeShape(shape.geometry, fill: fill, stroke: nil, snapping: nil)
+      writeShape(shape.geometry, fill: nil, stroke: shape.stroke, snapping: snapping)
+    } else {
+      writeShape(shape.geometry, fill: shape.fill, stroke: shape.stroke, snapping: snapping)
+    }
+  }
+
+  private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
+    indent()
+    Self.element(for: geometry, snapping: snapping, into: &body)
+    if let fill {
+      writePaint(fill, property: "fill")
+    } else {
+      body.append(" fill=\"none\"")
+    }
+    if let stroke {
+      writePaint(stroke.paint, property: "stroke")
+      let width: Double
+      switch stroke.width {
+      case .points(let points): width = points
+      case .devicePixels(let pixels): width = Double(pixels) / scale
+      }
+      body.attribute("stroke-width", width)
+      switch stroke.join {
+      // Cairo's miter limit is 10; SVG's default is 4.
+      case .miter: body.append(" stroke-miterlimit=\"10\"")
+      case .round, .bevel: body.attribute("stroke-linejoin", stroke.join.rawValue)
+      }
+      if stroke.cap != .butt { body.attribute("stroke-linecap", stroke.cap.rawValue) }
+    }
+    body.append("/>\n")
+  }
+
+  private static func isEmpty(_ geometry: Geometry) -> Bool {
+    switch geometry {
+    case .rectangle, .roundedRectangle: return false
+    case .ellipse(let rect): return rect.width <= 0 || rect.height <= 0
+    case .path(let path): return path.isEmpty
+    }
+  }
+
+  /// Writes the opening of the element for `geometry` (without `>` or `/>`).
+  private static func element(for geometry: Geometry, snapping: PixelSnapping?, into out: inout SVGMarkup) {
+    func snap(_ p: Point) -> (Double, Double) { snapping?.snap(p) ?? (p.x, p.y) }
+    switch geometry {
+    case .rectangle(let rect):
+      let (x0, y0) = snap(rect.origin)
+      let (x1, y1) = snap(rect.origin.offset(by: rect.size.diagonal))
+      out.append("<rect")
+      out.attribute("x", min(x0, x1))
+      out.attribute("y", min(y0, y1))
+      out.attribute("width", abs(x1 - x0))
+      out.attribute("height", abs(y1 - y0))
+    case .roundedRectangle(let rect, let radius):
+      let r = min(radius, rect.width / 2, rect.height / 2)
+      out.append("<rect")
+      out.attribute("x", rect.minX)
+      out.attribute("y", rect.minY)
+      out.attribute("width", rect.width)
+      out.attribute("height", rect.height)
+      if r > 0 {
+        out.attribute("rx", r)
+        out.attribute("ry", r)
+      }
+    case .ellipse(let rect):
+      out.append("<ellipse")
+      out.attribute("cx", rect.center.x)
+      out.attribute("cy", rect.center.y)
+      out.attribute("rx", rect.width / 2)
+      out.attribute("ry", rect.height / 2)
+    case .path(let path):
+      var d = ""
+      for element in path.elements {
+        switch element {
+        case .move(let p):
+          let (x, y) = snap(p)
+          d += "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
+        case .line(let p):
+          let (x, y) = snap(p)
+          d += "L\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
+        case .curve(let p, let c1, let c2):
+          d += "C" + [c1.x, c1.y, c2.x, c2.y, p.x, p.y].map(SVGMarkup.number).joined(separator: " ")
+        case .close:
+          d += "Z"
+        }
+      }
+      out.append("<path")
+      out.attribute("d", d)
+    }
+  }
+
+  private mutating func writePaint(_ paint: Paint, property: String) {
+    switch paint {
+    case .solid(let color):
+      body.attribute(property, SVGMarkup.rgb(color))
+      if color.alpha < 1 { body.attribute("\(property)-opacity", color.alpha) }
+    case .linearGradient(let start, let end, let stops):
+      let gradientID = generatedID("gradient")
+      defs.append("<linearGradient id=\"\(gradientID)\" gradientUnits=\"userSpaceOnUse\"")
+      defs.attribute("x1", start.x)
+      defs.attribute("y1", start.y)
+      defs.attribute("x2", end.x)
+      defs.attribute("y2", end.y)
+      defs.append(">\n")
+      writeStops(stops)
+      defs.append("</linearGradient>\n")
+      body.append(" \(property)=\"url(#\(gradientID))\"")
+    case .radialGradient(let center, let radius, let stops):
+      let gradientID = generatedID("gradient")
+      defs.append("<radialGradient id=\"\(gradientID)\" gradientUnits=\"userSpaceOnUse\"")
+      defs.attribute("cx", center.x)
+      defs.attribute("cy", center.y)
+      defs.attribute("r", radius)
+      defs.append(">\n")
+      writeStops(stops)
+      defs.append("</radialGradient>\n")
+      body.append(" \(property)=\"url(#\(gradientID))\"")
+    }
+  }
+
+  private mutating func writeStops(_ stops: [GradientStop]) {
+    for stop in stops {
+      defs.append("  <stop")
+      defs.attribute("offset", stop.offset)
+      defs.attribute("stop-color", SVGMarkup.rgb(stop.color))
+      if stop.color.alpha < 1 { defs.attribute("stop-opacity", stop.color.alpha) }
+      defs.append("/>\n")
+    }
+  }
+
+  private mutating func write(_ image: ImageNode) throws(RenderError) {
+    let frame = image.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    _ = try DecodedPNG(image.png)  // the same check PNG and PDF make before drawing
+    var clipID: String?
+    if image.mode == .fill {
+      // `slice` overflows the frame; clip explicitly rather than rely on the image viewport.
+      let id = generatedID("clip")
+      defs.append("<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\">")
+      Self.element(for: .rectangle(frame), snapping: nil, into: &defs)
+      defs.append("/></clipPath>\n")
+      clipID = id
+    }
+    indent()
+    body.append("<image")
+    body.attribute("x", frame.minX)
+    body.attribute("y", frame.minY)
+    body.attribute("width", frame.width)
+    body.attribute("height", frame.height)
+    let aspect: String
+    switch image.mode {
+    case .fill: aspect = "xMidYMid slice"
+    case .fit: aspect = "xMidYMid meet"
+    case .stretch: aspect = "none"
+    }
+    body.attribute("preserveAspectRatio", aspect)
+    if let clipID { body.append(" clip-path=\"url(#\(clipID))\"") }
+    body.append(" xlink:href=\"data:image/png;base64,")
+    body.append(Data(image.png).base64EncodedString())
+    body.append("\"/>\n")
+  }
+
+  private mutating func write(_ text: TextNode) throws(RenderError) {
+    let font = try fonts.font(at: text.font.path)
+    var size = text.size
+    var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
+    if let maxWidth = text.maxWidth, line.width > maxWidth {
+      size *= maxWidth / line.width
+      line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
+    }
+    let origin = line.origin(for: text.position, anchor: text.anchor)
+    switch options.text {
+    case .outlines: writeOutlines(text, line: line, origin: origin, size: size)
+    case .text: try writeTextElement(text, line: line, origin: origin, size: size)
+    }
+  }
+
+  /// The glyphs as one path, inside a group that says what they read.
+  private mutating func writeOutlines(
+    _ text: TextNode, line: ShapedLine, origin: (x: Double, y: Double), size: Double
+  ) {
+    indent()
+    body.append("<g role=\"img\"")
+    body.attribute("aria-label", text.text)
+    body.append(">\n")
+    depth += 1
+    indent()
+    body.append("<title>\(SVGMarkup.escaped(text.text))</title>\n")
+    var d = ""
+    for segment in line.outline(at: origin, size: size).segments {
+      switch segment {
+      case .move(let x, let y): d += "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
+      case .line(let x, let y): d += "L\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
+      case .cubic(let x1, let y1, let x2, let y2, let x, let y):
+        d += "C" + [x1, y1, x2, y2, x, y].map(SVGMarkup.number).joined(separator: " ")
+      case .close: d += "Z"
+      }
+    }
+    indent()
+    body.append("<path")
+    body.attribute("d", d)
+    writePaint(.solid(text.color), property: "fill")
+    body.append("/>\n")
+    depth -= 1
+    indent()
+    body.append("</g>\n")
+  }
+
+  /// A `<text>` element: one `x` per character from the shaping, one `<tspan>` per font run,
+  /// and each font embedded once as a subset in an `@font-face` rule.
+  private mutating func writeTextElement(
+    _ text: TextNode, line: ShapedLine, origin: (x: Double, y: Double), size: Double
+  ) throws(RenderError) {
+    var xs: [String] = []
+    var spans = SVGMarkup()
+    for run in line.runs {
+      let family = try embed(run.font, characters: line.runs.filter { $0.font === run.font }.flatMap(\.utf8))
+      // Each character takes the position of the first glyph of its cluster.
+      var byteOffset = 0
+      var glyphIndex = 0
+      let clusters = run.backward ? run.clusters.reversed() : Array(run.clusters)
+      var glyphStarts: [Int] = []
+      for cluster in clusters {
+        glyphStarts.append(glyphIndex)
+        glyphIndex += Int(cluster.num_glyphs)
+      }
+      if run.backward { glyphStarts = glyphStarts.reversed() }
+      for (index, cluster) in run.clusters.enumerated() {
+        let bytes = Array(run.utf8[byteOffset..<byteOffset + Int(cluster.num_bytes)])
+        byteOffset += Int(cluster.num_bytes)
+        let glyphs = run.glyphs
+        let start = min(glyphStarts[index], max(glyphs.count - 1, 0))
+        let x = glyphs.isEmpty ? 0 : origin.x + glyphs[start].x
+        for _ in String(decoding: bytes, as: UTF8.self).utf16 { xs.append(SVGMarkup.number(x)) }
+      }
+      spans.append("<tspan")
+      spans.attribute("font-family", family)
+      spans.attribute("font-weight", String(run.font.weight))
+      if run.font.isItalic { spans.append(" font-style=\"italic\"") }
+      spans.append(">")
+      spans.append(SVGMarkup.escaped(String(decoding: run.utf8, as: UTF8.self)))
+      spans.append("</tspan>")
+    }
+    indent()
+    body.append("<text")
+    body.attribute("x", xs.joined(separator: " "))
+    body.attribute("y", origin.y)
+    body.attribute("font-size", size)
+    writePaint(.solid(text.color), property: "fill")
+    body.append(" xml:space=\"preserve\">")
+    body.append(spans)
+    body.append("</text>\n")
+  }
+
+  /// Adds an `@font-face` rule for `font` holding the glyphs of `characters` (UTF-8), once per
+  /// font, and returns the CSS family to refer to it.
+  private mutating func embed(_ font: Font, characters: [UInt8]) throws(RenderError) -> String {
+    if let family = embeddedFonts[font.path] { return family }
+    let data = try FontSubset.subset(font, keeping: String(decoding: characters, as: UTF8.self))
+    let family = font.familyName
+    let style = font.isItalic ? "italic" : "normal"
+    fontFaces.append(
+      "@font-face { font-family: \"\(Self.cssEscaped(family))\"; font-weight: \(font.weight); "
+        + "font-style: \(style); src: url(data:font/ttf;base64,\(Data(data).base64EncodedString())) "
+        + "format(\"truetype\"); }\n")
+    embeddedFonts[font.path] = family
+    return family
+  }
+
+  private static func cssEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      .replacingOccurrences(of: "]]>", with: "]] >")
+  }
+}
+
+/// Moves points of a device-pixel stroke onto the pixel grid of the render scale, in user
+/// space: pixel centres for odd widths, pixel edges for even ones (as `Canvas` does in PNG).
+private struct PixelSnapping {
+  let deviceTransform: Transform
+  let oddWidth: Bool
+
+  func snap(_ point: Point) -> (Double, Double) {
+    let device = deviceTransform.apply(to: point)
+    var (x, y) = (device.x, device.y)
+    // The epsilon keeps values that are whole numbers up to float error on the same side.
+    if oddWidth {
+      x = (x + 1e-6).rounded(.down) + 0.5
+      y = (y + 1e-6).rounded(.down) + 0.5
+    } else {
+      x = x.rounded()
+      y = y.rounded()
+    }
+    guard let snapped = try? Point(x: x, y: y) else { return (point.x, point.y) }
+    let user = deviceTransform.inverse.apply(to: snapped)
+    return (user.x, user.y)
+  }
+}

@@ -1,0 +1,128 @@
+import CairoRendering
+import Foundation
+import Wallpapers
+
+/// The flags and design-file fields that say how a design is written, decoded into the
+/// renderer's `Output`. Flags and files share the design loader's field rules, so a bad value
+/// is named the same way (`--svg-text` or `file:line: svgText`).
+enum OutputOptions {
+  /// Options of `render` that set output fields; `export` takes those that make sense for many
+  /// files at once (see `ExportCommand.designOptions`).
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      names: ["--scale"], valueName: "N",
+      help:
+        "Device pixels per point for PNG (default: the device's own; at most \(formatNumber(RenderLimits.maxScale))).",
+      field: ["scale"]),
+    OptionSpec(
+      names: ["--format"], valueName: "FORMAT",
+      help: "\(names(OutputFormat.self)) (default: from the output's extension).", field: ["format"]),
+    OptionSpec(
+      names: ["--output", "-o"], valueName: "PATH", help: "The file to write; folders are created.", field: ["output"]),
+    OptionSpec(
+      names: ["--png-compression"], valueName: "LEVEL",
+      help: "PNG only: \(names(PNGCompression.self)) (smaller files take longer to encode; all are lossless).",
+      field: ["pngCompression"]),
+    OptionSpec(
+      names: ["--svg-text"], valueName: "MODE",
+      help:
+        "SVG only: outlines (default: glyph outlines that look the same everywhere, with the text in aria-label and <title>) or text (a <text> element with the font embedded).",
+      field: ["svgText"]),
+    OptionSpec(
+      names: ["--svg-engine"], valueName: "ENGINE",
+      help:
+        "SVG only: scene (default: plain SVG with named layers for designers' tools) or cairo (Cairo's own SVG, with masks and glyph symbols).",
+      field: ["svgEngine"]),
+  ]
+
+  /// The top-level design fields these options set.
+  static var fieldNames: [String] { specs.compactMap { $0.field?.first } }
+
+  /// The output `render` writes: path and format from the fields (the format from the path's
+  /// extension when not given), the scale from the fields or the device.
+  ///
+  /// - Throws: `CLIError.usage` naming the flag or field of a bad value, a missing output or
+  ///   a path that can never be written (see `DesignRendering.checkOutputPath`).
+  static func output(for loaded: LoadedDesign, environment: [String: String]) throws(CLIError) -> Output {
+    let fields = loaded.outputFields
+    let path: String
+    let explicitFormat: OutputFormat?
+    do {
+      guard let given = try fields.string("output"), !given.isEmpty else {
+        throw CLIError.usage("--output: no output file given (use -o PATH or an \"output\" field)")
+      }
+      path = given
+      explicitFormat = try fields.choice("format", as: OutputFormat.self)
+    } catch let error as CLIError {
+      throw error
+    } catch let error as DesignError {
+      throw .usage(error.description)
+    } catch {
+      throw .failure("\(error)")
+    }
+    try DesignRendering.checkOutputPath(path)
+    let format: OutputFormat
+    if let explicitFormat {
+      format = explicitFormat
+    } else if let fromName = OutputFormat(pathExtension: (path as NSString).pathExtension) {
+      format = fromName
+    } else {
+      throw .usage(
+        "--format: cannot tell the format from '\(path)' (allowed: \(names(OutputFormat.self)); give --format or an extension)"
+      )
+    }
+    var output = try options(for: loaded, environment: environment, format: format)
+    output.path = path
+    return output
+  }
+
+  /// The output for `format` with every option the fields give; the scale from the fields or
+  /// the device. `export` sets its own scale and path on the result.
+  ///
+  /// - Throws: `CLIError.usage` naming the flag or field of a bad value.
+  static func options(for loaded: LoadedDesign, environment: [String: String], format: OutputFormat)
+    throws(CLIError) -> Output
+  {
+    let fields = loaded.outputFields
+    do {
+      let maxScale = RenderLimits.maxScale
+      let scale =
+        try fields.number(
+          "scale", in: Double.leastNonzeroMagnitude...maxScale,
+          allowed: "a number > 0 and ≤ \(formatNumber(maxScale))") ?? Double(loaded.design.device.screen.scale)
+      return Output(
+        format: format, scale: scale,
+        png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
+        svg: SVGOptions(
+          text: try fields.choice("svgText", as: SVGOptions.Text.self) ?? .outlines,
+          engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene),
+        pdf: PDFOptions(info: try documentInfo(for: loaded.design, environment: environment)))
+    } catch let error as CLIError {
+      throw error
+    } catch let error as DesignError {
+      throw .usage(error.description)
+    } catch {
+      throw .failure("\(error)")
+    }
+  }
+
+  /// PDF metadata; the date from `SOURCE_DATE_EPOCH` when set.
+  static func documentInfo(for design: Design, environment: [String: String]) throws(CLIError) -> DocumentInfo {
+    var info = DocumentInfo(
+      title: design.name, subject: "Wallpaper for \(design.device.name) (\(design.device.screen.id))",
+      keywords: "wallpaper, \(design.device.id)", creator: "wallpaper \(WallpaperTool.version)")
+    if let epoch = environment["SOURCE_DATE_EPOCH"] {
+      guard let seconds = Int64(epoch), seconds >= 0 else {
+        throw .usage("SOURCE_DATE_EPOCH: '\(epoch)' is not allowed (whole seconds since 1970-01-01, ≥ 0)")
+      }
+      info.date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    return info
+  }
+
+  /// `png, svg or pdf`: an enumeration's values as help and errors list them.
+  static func names<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> String where T.RawValue == String {
+    let all = T.allCases.map(\.rawValue)
+    return all.count < 2 ? all.joined() : all.dropLast().joined(separator: ", ") + " or " + all.last!
+  }
+}
