@@ -35,8 +35,8 @@ let package = Package(
       name: "CQPDF", pkgConfig: "libqpdf",
       providers: [.apt(["libqpdf-dev"])]),
 
-    // PNG encoding through libpng (libpng-dev), wrapped in C for its setjmp/longjmp errors.
-    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png")]),
+    // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
+    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
 
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes.
     .target(
