@@ -78,7 +78,7 @@ public struct Renderer: Sendable {
     _ scene: Scene, format: OutputFormat, scale: Double, info: DocumentInfo = DocumentInfo()
   ) throws(RenderError) -> [UInt8] {
     switch format {
-    case .png: return try rasterize(scene, scale: scale).pngData()
+    case .png: return try renderPNG(scene, scale: scale)
     case .svg: return try renderSVG(scene, scale: scale)
     case .pdf: return try renderPDF(scene, scale: scale, info: info)
     }

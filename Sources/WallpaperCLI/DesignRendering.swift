@@ -83,8 +83,8 @@ enum DesignRendering {
   }
 
   /// Renders `scene`, with the design's PNG compression, recording phases in `timer` when
-  /// given: `draw` and `encode` for PNG; `draw+encode` for SVG and PDF, where Cairo writes the
-  /// document while it draws.
+  /// given: `draw` and `encode` for PNG (drawn and encoded band by band: `draw` sums the bands'
+  /// drawing); `draw+encode` for SVG and PDF, where Cairo writes the document while it draws.
   ///
   /// - Throws: `CLIError.usage` naming `--scale` for a bad scale or a canvas over the limits;
   ///   `.failure` for anything else.
@@ -97,11 +97,10 @@ enum DesignRendering {
         defer { timer?.lap("draw+encode") }
         return try Renderer().render(scene, format: format, scale: scale, info: info)
       }
-      let image = try Renderer().rasterize(scene, scale: scale)
-      timer?.lap("draw")
-      defer { timer?.lap("encode") }
       let compression = pngCompression.map { PNGCompression(rawValue: $0.rawValue)! } ?? .default
-      return try image.pngData(compression: compression)
+      let drawing = DrawingTime()
+      defer { timer?.split("draw", seconds: drawing.seconds, then: "encode") }
+      return try Renderer().renderPNG(scene, scale: scale, compression: compression, drawing: drawing)
     } catch {
       switch error {
       case .invalidScale, .canvasTooLarge: throw .usage("--scale: \(error.description)")
