@@ -31,10 +31,9 @@ let package = Package(
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]),
-    .systemLibrary(
-      name: "CQPDF", pkgConfig: "libqpdf",
-      providers: [.apt(["libqpdf-dev"])]),
 
+    // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs map it.
+    .target(name: "CQPDF"),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
 

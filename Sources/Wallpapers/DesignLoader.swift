@@ -26,11 +26,12 @@ public enum DesignLoader {
 
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
   ///
-  /// - Parameter today: picks the season when the design names neither a season nor a date.
+  /// - Parameter today: picks the season when the design names neither a season nor a date;
+  ///   evaluated only then (reading the calendar costs start-up time).
   /// - Throws: `DesignError` for an unreadable file, malformed JSON, an unknown field, or a
   ///   value of the wrong type or out of range, naming the file and line or the flag.
   public static func load(
-    file: String?, overrides: [DesignOverride], today: CalendarDate = .today()
+    file: String?, overrides: [DesignOverride], today: @autoclosure () -> CalendarDate = .today()
   ) throws(DesignError) -> Design {
     var root: JSONValue
     let baseFolder: String
@@ -43,7 +44,7 @@ public enum DesignLoader {
     }
     for override in overrides { root.set(override) }
     return try decode(
-      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), today: today)
+      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), today: today())
   }
 
   /// Parses a design file into a JSON tree.
@@ -66,7 +67,7 @@ public enum DesignLoader {
   }
 
   static func decode(
-    _ root: JSONValue, baseFolder: String, defaultName: String?, today: CalendarDate
+    _ root: JSONValue, baseFolder: String, defaultName: String?, today: @autoclosure () -> CalendarDate
   ) throws(DesignError) -> Design {
     let top = try FieldReader(root, path: "")
     try top.rejectUnknown(topLevelFields)
@@ -172,14 +173,14 @@ public enum DesignLoader {
     return background
   }
 
-  static func decodeSeason(_ reader: FieldReader?, today: CalendarDate) throws(DesignError) -> SeasonLayer {
+  static func decodeSeason(_ reader: FieldReader?, today: () -> CalendarDate) throws(DesignError) -> SeasonLayer {
     try reader?.rejectUnknown(["name", "date", "hemisphere", "alpha", "artSeed"])
     let hemisphere = try reader?.choice("hemisphere", as: Season.Hemisphere.self) ?? .north
     var layer: SeasonLayer
     if let season = try reader?.choice("name", as: Season.self) {
       layer = SeasonLayer(season: season, chosenBy: "season \(season.rawValue)")
     } else {
-      var date = today
+      let date: CalendarDate
       var source = "today"
       if let reader, let text = try reader.string("date") {
         guard let parsed = CalendarDate(text) else {
@@ -189,6 +190,8 @@ public enum DesignLoader {
         }
         date = parsed
         source = "date"
+      } else {
+        date = today()
       }
       let season = Season.from(month: date.month, hemisphere: hemisphere)
       layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")
