@@ -31,12 +31,11 @@ let package = Package(
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]),
-    .systemLibrary(
-      name: "CQPDF", pkgConfig: "libqpdf",
-      providers: [.apt(["libqpdf-dev"])]),
 
-    // PNG encoding through libpng (libpng-dev), wrapped in C for its setjmp/longjmp errors.
-    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png")]),
+    // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs map it.
+    .target(name: "CQPDF"),
+    // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
+    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
 
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes.
     .target(

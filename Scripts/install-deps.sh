@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(
   pkg-config            # SwiftPM finds the C libraries through it
-  libcairo2-dev libfontconfig1-dev libfreetype-dev libharfbuzz-dev libpng-dev libqpdf-dev
+  libcairo2-dev libfontconfig1-dev libfreetype-dev libharfbuzz-dev libqpdf-dev
+  libdeflate-dev        # the PNG encoder's deflate
   poppler-utils         # pdfinfo, pdffonts, pdftotext, pdftoppm in tests
   librsvg2-bin          # rsvg-convert: a second renderer for our SVG
   inkscape chromium     # two more renderers of our SVG (designers' tools, browsers)

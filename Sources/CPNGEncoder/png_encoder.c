@@ -1,74 +1,415 @@
 #include "png_encoder.h"
 
-#include <png.h>
-#include <setjmp.h>
+#include <libdeflate.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+// MARK: Deflate streams joined chunk by chunk
+//
+// libdeflate compresses whole buffers into complete deflate streams, whose last block carries
+// the "final" bit. To join the chunks of one image into the single zlib stream PNG requires,
+// every chunk but the last has that bit cleared and is followed by an empty stored block
+// (3 header bits, padding to a byte, LEN 0000 NLEN FFFF), which brings the next chunk's blocks
+// to a byte boundary: the same marker zlib's Z_SYNC_FLUSH writes. Finding the final block
+// means walking the chunk's blocks, decoding (not storing) their Huffman symbols.
+
 typedef struct {
-  png_encoder_output *output;
-  int out_of_memory;
-  char *message;
-  size_t message_size;
-} encoder_context;
+  const uint8_t *data;
+  size_t size;
+  size_t next;
+  uint64_t buffer;
+  int count;
+} bit_reader;
 
-static void set_message(encoder_context *context, const char *text) {
-  if (context->message != NULL && context->message_size > 0) {
-    snprintf(context->message, context->message_size, "%s", text);
+static void refill(bit_reader *r) {
+  while (r->count <= 56) {
+    uint64_t byte = r->next < r->size ? r->data[r->next] : 0;
+    r->next++;
+    r->buffer |= byte << r->count;
+    r->count += 8;
   }
 }
 
-static void on_error(png_structp png, png_const_charp text) {
-  encoder_context *context = (encoder_context *)png_get_error_ptr(png);
-  set_message(context, text);
-  png_longjmp(png, 1);
+static uint32_t take(bit_reader *r, int n) {
+  if (r->count < n) refill(r);
+  uint32_t value = (uint32_t)(r->buffer & ((1ULL << n) - 1));
+  r->buffer >>= n;
+  r->count -= n;
+  return value;
 }
 
-static void on_warning(png_structp png, png_const_charp text) {
-  (void)png;
-  (void)text;  // Nothing libpng warns about here changes the output; keep stderr quiet.
-}
+static size_t bit_position(const bit_reader *r) { return r->next * 8 - (size_t)r->count; }
 
-static void on_write(png_structp png, png_bytep data, size_t length) {
-  encoder_context *context = (encoder_context *)png_get_io_ptr(png);
-  png_encoder_output *output = context->output;
-  if (output->size + length > output->capacity) {
-    size_t capacity = output->capacity > 0 ? output->capacity : 65536;
-    while (capacity < output->size + length) capacity *= 2;
-    unsigned char *grown = realloc(output->data, capacity);
-    if (grown == NULL) {
-      context->out_of_memory = 1;
-      png_error(png, "out of memory growing the PNG buffer");
+/// A lookup table indexed by the next `bits` input bits: symbol << 4 | code length (0: invalid).
+typedef struct {
+  uint16_t entries[1 << 15];
+  int bits;
+} huffman_table;
+
+static int build_table(huffman_table *table, const uint8_t *lengths, int n) {
+  int count[16] = {0};
+  for (int i = 0; i < n; i++) count[lengths[i]]++;
+  count[0] = 0;
+  int max = 0;
+  for (int l = 1; l < 16; l++)
+    if (count[l]) max = l;
+  if (max == 0) max = 1;  // An unused code (no distances): every lookup is invalid.
+  int next[16] = {0};
+  int code = 0;
+  for (int l = 1; l < 16; l++) {
+    code = (code + count[l - 1]) << 1;
+    next[l] = code;
+  }
+  table->bits = max;
+  size_t size = (size_t)1 << max;
+  memset(table->entries, 0, size * sizeof table->entries[0]);
+  for (int symbol = 0; symbol < n; symbol++) {
+    int length = lengths[symbol];
+    if (length == 0) continue;
+    int value = next[length]++;
+    if (value >= (1 << length)) return 0;  // Over-subscribed.
+    int reversed = 0;
+    for (int i = 0; i < length; i++) reversed |= ((value >> i) & 1) << (length - 1 - i);
+    for (size_t k = (size_t)reversed; k < size; k += (size_t)1 << length) {
+      table->entries[k] = (uint16_t)(symbol << 4 | length);
     }
-    output->data = grown;
-    output->capacity = capacity;
-  }
-  memcpy(output->data + output->size, data, length);
-  output->size += length;
-}
-
-static void on_flush(png_structp png) { (void)png; }
-
-static int is_opaque(const unsigned char *pixels, int width, int height, int stride) {
-  for (int y = 0; y < height; y++) {
-    const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
-    uint32_t all = 0xFF000000u;
-    for (int x = 0; x < width; x++) all &= row[x];
-    if ((all & 0xFF000000u) != 0xFF000000u) return 0;
   }
   return 1;
 }
 
-static void convert_rgb(const uint32_t *source, unsigned char *row, int width) {
-  for (int x = 0; x < width; x++) {
-    uint32_t word = source[x];
-    row[0] = (unsigned char)(word >> 16);
-    row[1] = (unsigned char)(word >> 8);
-    row[2] = (unsigned char)word;
-    row += 3;
+static int decode(bit_reader *r, const huffman_table *table) {
+  if (r->count < 15) refill(r);
+  uint16_t entry = table->entries[r->buffer & ((1ULL << table->bits) - 1)];
+  int length = entry & 15;
+  if (length == 0) return -1;
+  r->buffer >>= length;
+  r->count -= length;
+  return entry >> 4;
+}
+
+typedef struct {
+  huffman_table literals;
+  huffman_table distances;
+  huffman_table lengths;
+} walker_tables;
+
+/// Finds the final block of a deflate stream: the bit offset of its header and of its end.
+/// Returns 0 for a malformed stream or one that does not end inside `size` bytes.
+static int find_final_block(
+    walker_tables *t, const uint8_t *data, size_t size, size_t *final_header, size_t *end) {
+  static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  bit_reader r = {data, size, 0, 0, 0};
+  for (;;) {
+    size_t header = bit_position(&r);
+    int final = (int)take(&r, 1);
+    int type = (int)take(&r, 2);
+    if (type == 0) {
+      size_t byte = (bit_position(&r) + 7) / 8;
+      if (byte + 4 > size) return 0;
+      unsigned length = data[byte] | data[byte + 1] << 8;
+      unsigned inverse = data[byte + 2] | data[byte + 3] << 8;
+      if ((length ^ 0xFFFF) != inverse || byte + 4 + length > size) return 0;
+      r.next = byte + 4 + length;
+      r.buffer = 0;
+      r.count = 0;
+    } else if (type == 1 || type == 2) {
+      uint8_t lengths[288 + 32];
+      int literal_count, distance_count;
+      if (type == 1) {
+        literal_count = 288;
+        distance_count = 32;
+        for (int i = 0; i < 288; i++) lengths[i] = i < 144 ? 8 : i < 256 ? 9 : i < 280 ? 7 : 8;
+        for (int i = 0; i < 32; i++) lengths[288 + i] = 5;
+        if (!build_table(&t->literals, lengths, 288) || !build_table(&t->distances, lengths + 288, 32)) return 0;
+      } else {
+        literal_count = (int)take(&r, 5) + 257;
+        distance_count = (int)take(&r, 5) + 1;
+        int code_count = (int)take(&r, 4) + 4;
+        uint8_t code_lengths[19] = {0};
+        for (int i = 0; i < code_count; i++) code_lengths[order[i]] = (uint8_t)take(&r, 3);
+        if (!build_table(&t->lengths, code_lengths, 19)) return 0;
+        int total = literal_count + distance_count;
+        for (int i = 0; i < total;) {
+          int symbol = decode(&r, &t->lengths);
+          if (symbol < 0) return 0;
+          if (symbol < 16) {
+            lengths[i++] = (uint8_t)symbol;
+            continue;
+          }
+          int repeat, value = 0;
+          if (symbol == 16) {
+            if (i == 0) return 0;
+            value = lengths[i - 1];
+            repeat = 3 + (int)take(&r, 2);
+          } else if (symbol == 17) {
+            repeat = 3 + (int)take(&r, 3);
+          } else {
+            repeat = 11 + (int)take(&r, 7);
+          }
+          if (i + repeat > total) return 0;
+          while (repeat--) lengths[i++] = (uint8_t)value;
+        }
+        uint8_t distance_lengths[32] = {0};
+        memcpy(distance_lengths, lengths + literal_count, (size_t)distance_count);
+        if (!build_table(&t->literals, lengths, literal_count) ||
+            !build_table(&t->distances, distance_lengths, distance_count))
+          return 0;
+      }
+      for (;;) {
+        int symbol = decode(&r, &t->literals);
+        if (symbol < 0 || symbol > 285) return 0;
+        if (symbol < 256) continue;
+        if (symbol == 256) break;
+        if (symbol >= 265 && symbol < 285) take(&r, (symbol - 261) / 4);
+        int distance = decode(&r, &t->distances);
+        if (distance < 0 || distance > 29) return 0;
+        if (distance >= 4) take(&r, (distance - 2) / 2);
+        if (r.next > size + 16) return 0;  // Ran far past the end: not a stream we wrote.
+      }
+    } else {
+      return 0;
+    }
+    if (bit_position(&r) > size * 8) return 0;
+    if (final) {
+      *final_header = header;
+      *end = bit_position(&r);
+      return 1;
+    }
   }
 }
+
+// MARK: The stream
+
+struct png_stream {
+  int width, height, channels;
+  png_encoder_options options;
+  int band_rows;
+  size_t row_bytes;  // Filter byte + pixels.
+  int rows_written;
+  png_encoder_status status;
+  char message[160];
+
+  // Unfiltered previous and current rows (the filters look one row up), and filter scratch.
+  unsigned char *previous, *current, *scratch;
+
+  // Filtered rows of the chunk being filled, and of the one the worker compresses.
+  unsigned char *chunks[2];
+  int filling;
+
+  // The PNG so far: signature, IHDR, the IDAT header, the zlib header, deflate chunks.
+  png_encoder_output output;
+  uint32_t adler;
+  unsigned char *compressed;
+  size_t compressed_capacity;
+  struct libdeflate_compressor *compressors[13];
+  walker_tables *tables;
+
+  // The worker: one job at a time.
+  int threaded, thread_started, job_ready, job_busy, stopping;
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  unsigned char *job_data;
+  size_t job_size;
+  int job_level, job_final;
+  png_encoder_status job_status;
+  char job_message[160];
+};
+
+static void fail(png_stream *s, png_encoder_status status, const char *text) {
+  if (s->status != PNG_ENCODER_OK) return;
+  s->status = status;
+  snprintf(s->message, sizeof s->message, "%s", text);
+}
+
+/// A failure on the worker's side: kept apart from `status` (which the caller's thread reads
+/// and writes) until the two threads meet in `collect`.
+static void fail_job(png_stream *s, png_encoder_status status, const char *text) {
+  if (s->job_status != PNG_ENCODER_OK) return;
+  s->job_status = status;
+  snprintf(s->job_message, sizeof s->job_message, "%s", text);
+}
+
+/// Moves a worker failure into the stream's status (with the threads synchronised).
+static void collect(png_stream *s) {
+  if (s->job_status != PNG_ENCODER_OK) fail(s, s->job_status, s->job_message);
+}
+
+static int append(png_stream *s, const void *bytes, size_t length) {
+  png_encoder_output *o = &s->output;
+  if (o->size + length > o->capacity) {
+    size_t capacity = o->capacity > 0 ? o->capacity : 65536;
+    while (capacity < o->size + length) capacity *= 2;
+    unsigned char *grown = realloc(o->data, capacity);
+    if (grown == NULL) return 0;
+    o->data = grown;
+    o->capacity = capacity;
+  }
+  memcpy(o->data + o->size, bytes, length);
+  o->size += length;
+  return 1;
+}
+
+static void put32(unsigned char *p, uint32_t v) {
+  p[0] = (unsigned char)(v >> 24);
+  p[1] = (unsigned char)(v >> 16);
+  p[2] = (unsigned char)(v >> 8);
+  p[3] = (unsigned char)v;
+}
+
+/// Deflates one chunk of filtered rows and appends it (runs on the worker when threaded).
+static void compress_chunk(png_stream *s, const unsigned char *data, size_t size, int level, int final) {
+  if (s->job_status != PNG_ENCODER_OK) return;
+  if (s->compressors[level] == NULL) s->compressors[level] = libdeflate_alloc_compressor(level);
+  struct libdeflate_compressor *compressor = s->compressors[level];
+  if (compressor == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for libdeflate's compressor");
+  size_t bound = libdeflate_deflate_compress_bound(compressor, size) + 8;
+  if (bound > s->compressed_capacity) {
+    free(s->compressed);
+    s->compressed = malloc(bound);
+    s->compressed_capacity = s->compressed != NULL ? bound : 0;
+    if (s->compressed == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for a deflate buffer");
+  }
+  size_t length = libdeflate_deflate_compress(compressor, data, size, s->compressed, bound - 8);
+  if (length == 0) return fail_job(s, PNG_ENCODER_INVALID_ARGUMENT, "libdeflate could not compress a chunk");
+  s->adler = libdeflate_adler32(s->adler, data, size);
+  if (!final) {
+    if (s->tables == NULL) s->tables = malloc(sizeof *s->tables);
+    if (s->tables == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for Huffman tables");
+    size_t header, end;
+    if (!find_final_block(s->tables, s->compressed, length, &header, &end) || (end + 7) / 8 != length) {
+      return fail_job(s, PNG_ENCODER_INVALID_ARGUMENT, "libdeflate wrote a stream this encoder cannot join");
+    }
+    s->compressed[header / 8] &= (unsigned char)~(1u << (header % 8));
+    if (end % 8 != 0) s->compressed[end / 8] &= (unsigned char)((1u << (end % 8)) - 1);
+    // An empty stored block: 3 zero header bits (in the padding when 3 bits are left), then
+    // LEN 0 and NLEN 0xFFFF from the next byte boundary.
+    size_t padding = length * 8 - end;
+    if (padding < 3) s->compressed[length++] = 0;
+    static const unsigned char empty_stored[4] = {0x00, 0x00, 0xFF, 0xFF};
+    memcpy(s->compressed + length, empty_stored, 4);
+    length += 4;
+  }
+  if (!append(s, s->compressed, length)) fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
+}
+
+static void *worker_main(void *argument) {
+  png_stream *s = argument;
+  pthread_mutex_lock(&s->lock);
+  for (;;) {
+    while (!s->job_ready && !s->stopping) pthread_cond_wait(&s->changed, &s->lock);
+    if (!s->job_ready && s->stopping) break;
+    s->job_ready = 0;
+    s->job_busy = 1;
+    pthread_mutex_unlock(&s->lock);
+    compress_chunk(s, s->job_data, s->job_size, s->job_level, s->job_final);
+    pthread_mutex_lock(&s->lock);
+    s->job_busy = 0;
+    pthread_cond_broadcast(&s->changed);
+  }
+  pthread_mutex_unlock(&s->lock);
+  return NULL;
+}
+
+/// Waits until the worker has finished every job handed to it.
+static void wait_idle(png_stream *s) {
+  if (!s->thread_started) return;
+  pthread_mutex_lock(&s->lock);
+  while (s->job_ready || s->job_busy) pthread_cond_wait(&s->changed, &s->lock);
+  collect(s);
+  pthread_mutex_unlock(&s->lock);
+}
+
+static void submit(png_stream *s, size_t size, int level, int final) {
+  unsigned char *data = s->chunks[s->filling];
+  if (!s->threaded) {
+    compress_chunk(s, data, size, level, final);
+    collect(s);
+    return;
+  }
+  wait_idle(s);
+  if (!s->thread_started) {
+    if (pthread_create(&s->thread, NULL, worker_main, s) != 0) {
+      s->threaded = 0;
+      compress_chunk(s, data, size, level, final);
+      collect(s);
+      return;
+    }
+    s->thread_started = 1;
+  }
+  pthread_mutex_lock(&s->lock);
+  s->job_data = data;
+  s->job_size = size;
+  s->job_level = level;
+  s->job_final = final;
+  s->job_ready = 1;
+  pthread_cond_broadcast(&s->changed);
+  pthread_mutex_unlock(&s->lock);
+  s->filling = 1 - s->filling;  // The worker finished with this one before taking the job.
+}
+
+int png_encoder_band_rows(int width) {
+  if (width < 1) width = 1;
+  int rows = (int)((2u << 20) / ((unsigned)width * 4u));
+  rows = rows / 16 * 16;
+  return rows < 16 ? 16 : rows;
+}
+
+static int valid_choice(png_encoder_choice c) {
+  return c.level >= 0 && c.level <= 12 && (c.filters & ~PNG_ENCODER_FILTER_ALL) == 0 &&
+         (c.filters & PNG_ENCODER_FILTER_ALL) != 0;
+}
+
+png_stream *png_stream_create(int width, int height, int rgba, png_encoder_options options, int threaded) {
+  if (width <= 0 || height <= 0 || width > (1 << 24) || !valid_choice(options.art) ||
+      !valid_choice(options.photo)) {
+    return NULL;
+  }
+  png_stream *s = calloc(1, sizeof *s);
+  if (s == NULL) return NULL;
+  s->width = width;
+  s->height = height;
+  s->channels = rgba ? 4 : 3;
+  s->options = options;
+  s->band_rows = png_encoder_band_rows(width);
+  s->row_bytes = 1 + (size_t)width * (size_t)s->channels;
+  s->adler = 1;
+  s->threaded = threaded;
+  s->previous = calloc(s->row_bytes, 1);
+  s->current = calloc(s->row_bytes, 1);
+  s->scratch = malloc(s->row_bytes * 5);
+  size_t chunk = s->row_bytes * (size_t)(s->band_rows < height ? s->band_rows : height);
+  s->chunks[0] = malloc(chunk);
+  s->chunks[1] = threaded ? malloc(chunk) : NULL;
+  pthread_mutex_init(&s->lock, NULL);
+  pthread_cond_init(&s->changed, NULL);
+  unsigned char header[8 + 25 + 8 + 2] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  unsigned char *ihdr = header + 8;
+  put32(ihdr, 13);
+  memcpy(ihdr + 4, "IHDR", 4);
+  put32(ihdr + 8, (uint32_t)width);
+  put32(ihdr + 12, (uint32_t)height);
+  ihdr[16] = 8;
+  ihdr[17] = rgba ? 6 : 2;
+  ihdr[18] = ihdr[19] = ihdr[20] = 0;
+  put32(ihdr + 21, libdeflate_crc32(0, ihdr + 4, 17));
+  memcpy(header + 33 + 4, "IDAT", 4);  // Its length is filled in by png_stream_finish.
+  // zlib header: deflate with a 32 KiB window; FLEVEL as libdeflate_zlib_compress sets it.
+  int level = options.art.level;
+  header[41] = 0x78;
+  header[42] = level < 2 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA;
+  if (s->previous == NULL || s->current == NULL || s->scratch == NULL || s->chunks[0] == NULL ||
+      (threaded && s->chunks[1] == NULL) || !append(s, header, sizeof header)) {
+    png_stream_destroy(s);
+    return NULL;
+  }
+  s->output.color_type = rgba ? 6 : 2;
+  return s;
+}
+
+const char *png_stream_message(const png_stream *stream) { return stream->message; }
 
 // Un-premultiplies with Cairo's own rounding (cairo-png.c unpremultiply_data), so decoded
 // pixels equal those of cairo_surface_write_to_png.
@@ -92,68 +433,214 @@ static void convert_rgba(const uint32_t *source, unsigned char *row, int width) 
   }
 }
 
+/// Returns 0 when a pixel is not opaque.
+static int convert_rgb(const uint32_t *source, unsigned char *row, int width) {
+  uint32_t all = 0xFF000000u;
+  for (int x = 0; x < width; x++) {
+    uint32_t word = source[x];
+    all &= word;
+    row[0] = (unsigned char)(word >> 16);
+    row[1] = (unsigned char)(word >> 8);
+    row[2] = (unsigned char)word;
+    row += 3;
+  }
+  return (all & 0xFF000000u) == 0xFF000000u;
+}
+
+static int paeth(int a, int b, int c) {
+  int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/// Filters `row` (unfiltered, above = the row before) with filter type `type` into out[0…n].
+static void apply_filter(int type, const unsigned char *row, const unsigned char *above, size_t n, int bpp,
+                         unsigned char *out) {
+  out[0] = (unsigned char)type;
+  out++;
+  switch (type) {
+  case 0: memcpy(out, row, n); break;
+  case 1:
+    for (size_t i = 0; i < n; i++) out[i] = (unsigned char)(row[i] - (i >= (size_t)bpp ? row[i - bpp] : 0));
+    break;
+  case 2:
+    for (size_t i = 0; i < n; i++) out[i] = (unsigned char)(row[i] - above[i]);
+    break;
+  case 3:
+    for (size_t i = 0; i < n; i++) {
+      int left = i >= (size_t)bpp ? row[i - bpp] : 0;
+      out[i] = (unsigned char)(row[i] - ((left + above[i]) >> 1));
+    }
+    break;
+  default:
+    for (size_t i = 0; i < n; i++) {
+      int left = i >= (size_t)bpp ? row[i - bpp] : 0;
+      int upper_left = i >= (size_t)bpp ? above[i - bpp] : 0;
+      out[i] = (unsigned char)(row[i] - paeth(left, above[i], upper_left));
+    }
+  }
+}
+
+/// Writes the filtered row (filter byte first) to `out`: the one allowed filter, or with
+/// several the one whose bytes, read as signed, have the smallest sum of absolute values
+/// (libpng's heuristic; ties go to the lower filter type).
+static void filter_row(png_stream *s, int filters, unsigned char *out) {
+  size_t n = s->row_bytes - 1;
+  int single = -1, allowed = 0;
+  for (int type = 0; type < 5; type++) {
+    if (filters & (PNG_ENCODER_FILTER_NONE << type)) {
+      single = allowed == 0 ? type : -1;
+      allowed++;
+    }
+  }
+  if (allowed == 1) return apply_filter(single, s->current, s->previous, n, s->channels, out);
+  uint64_t best_sum = UINT64_MAX;
+  int best = 0;
+  for (int type = 0; type < 5; type++) {
+    if (!(filters & (PNG_ENCODER_FILTER_NONE << type))) continue;
+    unsigned char *candidate = s->scratch + (size_t)type * s->row_bytes;
+    apply_filter(type, s->current, s->previous, n, s->channels, candidate);
+    uint64_t sum = 0;
+    for (size_t i = 1; i <= n; i++) {
+      int v = (signed char)candidate[i];
+      sum += (uint64_t)(v < 0 ? -v : v);
+    }
+    if (sum < best_sum) {
+      best_sum = sum;
+      best = type;
+    }
+  }
+  memcpy(out, s->scratch + (size_t)best * s->row_bytes, s->row_bytes);
+}
+
+png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pixels, int rows, int stride) {
+  if (s->status != PNG_ENCODER_OK) return s->status;
+  if (pixels == NULL || rows < 0 || stride < s->width * 4 || rows > s->height - s->rows_written) {
+    fail(s, PNG_ENCODER_INVALID_ARGUMENT, "invalid rows or stride");
+    return s->status;
+  }
+  while (rows > 0 && s->status == PNG_ENCODER_OK) {
+    int remaining = s->height - s->rows_written;
+    int chunk_rows = s->band_rows < remaining ? s->band_rows : remaining;
+    if (rows < chunk_rows) {
+      fail(s, PNG_ENCODER_INVALID_ARGUMENT, "rows must come in whole chunks (png_encoder_band_rows)");
+      break;
+    }
+    // Art or photo, judged on this chunk's rows at multiples of 16 in the image.
+    int first_sampled = (16 - s->rows_written % 16) % 16;
+    double repeat = first_sampled < chunk_rows
+                        ? png_encoder_repeat_fraction(
+                              pixels + (size_t)first_sampled * stride, s->width, chunk_rows - first_sampled,
+                              stride, 16)
+                        : 1;
+    png_encoder_choice choice = repeat < s->options.photo_threshold ? s->options.photo : s->options.art;
+    unsigned char *out = s->chunks[s->filling];
+    for (int y = 0; y < chunk_rows; y++) {
+      const uint32_t *source = (const uint32_t *)(pixels + (size_t)y * stride);
+      if (s->channels == 4) {
+        convert_rgba(source, s->current, s->width);
+      } else if (!convert_rgb(source, s->current, s->width)) {
+        fail(s, PNG_ENCODER_NOT_OPAQUE, "a translucent pixel in an RGB image");
+        return s->status;
+      }
+      filter_row(s, choice.filters, out + (size_t)y * s->row_bytes);
+      unsigned char *swap = s->previous;
+      s->previous = s->current;
+      s->current = swap;
+    }
+    s->rows_written += chunk_rows;
+    submit(s, (size_t)chunk_rows * s->row_bytes, choice.level, s->rows_written == s->height);
+    pixels += (size_t)chunk_rows * stride;
+    rows -= chunk_rows;
+  }
+  return s->status;
+}
+
+png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) {
+  memset(output, 0, sizeof *output);
+  wait_idle(s);
+  if (s->status != PNG_ENCODER_OK) return s->status;
+  if (s->rows_written != s->height) {
+    fail(s, PNG_ENCODER_INVALID_ARGUMENT, "finished before every row was written");
+    return s->status;
+  }
+  unsigned char trailer[4];
+  put32(trailer, s->adler);
+  if (!append(s, trailer, 4)) {
+    fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
+    return s->status;
+  }
+  size_t idat_start = 8 + 25;
+  size_t idat_length = s->output.size - idat_start - 8;
+  put32(s->output.data + idat_start, (uint32_t)idat_length);
+  put32(trailer, libdeflate_crc32(0, s->output.data + idat_start + 4, idat_length + 4));
+  static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+  if (!append(s, trailer, 4) || !append(s, iend, sizeof iend)) {
+    fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
+    return s->status;
+  }
+  *output = s->output;
+  memset(&s->output, 0, sizeof s->output);
+  return PNG_ENCODER_OK;
+}
+
+void png_stream_destroy(png_stream *s) {
+  if (s == NULL) return;
+  if (s->thread_started) {
+    pthread_mutex_lock(&s->lock);
+    s->stopping = 1;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+    pthread_join(s->thread, NULL);
+  }
+  pthread_mutex_destroy(&s->lock);
+  pthread_cond_destroy(&s->changed);
+  for (int i = 0; i < 13; i++)
+    if (s->compressors[i] != NULL) libdeflate_free_compressor(s->compressors[i]);
+  free(s->tables);
+  free(s->compressed);
+  free(s->previous);
+  free(s->current);
+  free(s->scratch);
+  free(s->chunks[0]);
+  free(s->chunks[1]);
+  free(s->output.data);
+  free(s);
+}
+
+// MARK: Whole images
+
+static int is_opaque(const unsigned char *pixels, int width, int height, int stride) {
+  for (int y = 0; y < height; y++) {
+    const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
+    uint32_t all = 0xFF000000u;
+    for (int x = 0; x < width; x++) all &= row[x];
+    if ((all & 0xFF000000u) != 0xFF000000u) return 0;
+  }
+  return 1;
+}
+
 png_encoder_status png_encoder_encode_argb32(
     const unsigned char *pixels, int width, int height, int stride, png_encoder_options options,
     png_encoder_output *output, char *message, size_t message_size) {
-  encoder_context context = {output, 0, message, message_size};
   memset(output, 0, sizeof *output);
   if (message != NULL && message_size > 0) message[0] = 0;
-  if (pixels == NULL || width <= 0 || height <= 0 || stride < width * 4 || options.level < 0 ||
-      options.level > 9 || (options.filters & ~PNG_ENCODER_FILTER_ALL) != 0 ||
-      (options.filters & PNG_ENCODER_FILTER_ALL) == 0 || options.strategy < -1 ||
-      options.strategy > 3) {
-    set_message(&context, "invalid size, stride or options");
+  if (pixels == NULL || width <= 0 || height <= 0 || stride < width * 4) {
+    if (message != NULL && message_size > 0) snprintf(message, message_size, "invalid size or stride");
     return PNG_ENCODER_INVALID_ARGUMENT;
   }
-
-  int opaque = is_opaque(pixels, width, height, stride);
-  int channels = opaque ? 3 : 4;
-  // One reusable row: the only copy of the pixels this encoder makes.
-  unsigned char *row = malloc((size_t)width * channels);
-  if (row == NULL) {
-    set_message(&context, "out of memory for a row buffer");
-    return PNG_ENCODER_OUT_OF_MEMORY;
+  int rgba = !is_opaque(pixels, width, height, stride);
+  png_stream *stream = png_stream_create(width, height, rgba, options, 1);
+  if (stream == NULL) {
+    if (message != NULL && message_size > 0) snprintf(message, message_size, "invalid options or out of memory");
+    return PNG_ENCODER_INVALID_ARGUMENT;
   }
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-  png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
-  if (png == NULL || info == NULL) {
-    png_destroy_write_struct(&png, NULL);
-    free(row);
-    set_message(&context, "libpng could not allocate its structures");
-    return PNG_ENCODER_OUT_OF_MEMORY;
+  png_stream_write_rows(stream, pixels, height, stride);
+  png_encoder_status status = png_stream_finish(stream, output);
+  if (status != PNG_ENCODER_OK && message != NULL && message_size > 0) {
+    snprintf(message, message_size, "%s", png_stream_message(stream));
   }
-  // Nothing assigned between setjmp and longjmp is read after the jump except through
-  // `context` (whose fields live in memory, not registers) and `row`/`png`/`info`, which
-  // are not modified after setjmp.
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    png_encoder_free(output);
-    return context.out_of_memory ? PNG_ENCODER_OUT_OF_MEMORY : PNG_ENCODER_LIBPNG_ERROR;
-  }
-  png_set_write_fn(png, &context, on_write, on_flush);
-  png_set_compression_level(png, options.level);
-  if (options.strategy >= 0) png_set_compression_strategy(png, options.strategy);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
-  png_set_IHDR(
-      png, info, (png_uint_32)width, (png_uint_32)height, 8,
-      opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-      PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-  png_write_info(png, info);
-  for (int y = 0; y < height; y++) {
-    const uint32_t *source = (const uint32_t *)(pixels + (size_t)y * stride);
-    if (opaque) {
-      convert_rgb(source, row, width);
-    } else {
-      convert_rgba(source, row, width);
-    }
-    png_write_row(png, row);
-  }
-  png_write_end(png, info);
-  png_destroy_write_struct(&png, &info);
-  free(row);
-  output->color_type = opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA;
-  return PNG_ENCODER_OK;
+  png_stream_destroy(stream);
+  return status;
 }
 
 void png_encoder_free(png_encoder_output *output) {

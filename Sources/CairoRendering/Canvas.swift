@@ -19,9 +19,12 @@ final class Canvas {
   ///   - scale: device pixels per point. Raster canvases draw through a `scale` transform so
   ///     nodes stay in points; vector canvases use it only for device-pixel stroke widths.
   ///   - snapsToPixels: true for raster surfaces.
-  init(surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary)
-    throws(RenderError)
-  {
+  ///   - rows: raster canvases only: device rows to draw (the others are clipped away), for
+  ///     banded rendering.
+  init(
+    surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary,
+    rows: Range<Int>? = nil
+  ) throws(RenderError) {
     let cr = cairo_create(surface)!
     try check(cairo_status(cr), "cairo_create")
     self.cr = cr
@@ -35,6 +38,11 @@ final class Canvas {
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     cairo_set_font_options(cr, options)
     cairo_font_options_destroy(options)
+    if let rows {
+      cairo_rectangle(
+        cr, 0, Double(rows.lowerBound), Double(cairo_image_surface_get_width(surface)), Double(rows.count))
+      cairo_clip(cr)
+    }
     if snapsToPixels { cairo_scale(cr, scale.x, scale.y) }
   }
 
@@ -43,11 +51,94 @@ final class Canvas {
   /// Ends the current page of a paged surface (PDF); the next drawing starts a new page.
   func showPage() { cairo_show_page(cr) }
 
-  /// Draws `nodes` in order.
+  /// Draws `nodes`, a scene's top-level nodes, in order.
+  ///
+  /// On raster canvases, a translucent group whose first node covers the canvas opaquely, drawn
+  /// right over a base that is one opaque shape covering the canvas (every season's art over
+  /// its background), is drawn without a group surface: for the group's 8-bit opacity `m`,
+  /// Cairo's group composite gives `G·m + B·(1 − m)` per channel (each product rounded, pixman's
+  /// `MUL_UN8`), with `G` the group drawn alone, opaque everywhere. Drawing the group straight
+  /// onto the canvas (its first node replaces the base), scaling the result by `m` (DEST_IN)
+  /// and drawing the base under it (DEST_OVER, weight `1 − m` as the canvas alpha is now `m`)
+  /// computes the same sums with the same roundings, so the pixels are identical, without a
+  /// second full-size surface or a full-frame composite from it.
   ///
   /// - Throws: `RenderError` for a font or image that cannot be used, or a Cairo failure.
   func draw(_ nodes: [Node]) throws(RenderError) {
-    for node in nodes { try draw(node) }
+    for (index, node) in nodes.enumerated() {
+      if index > 0, let base = opaqueBase(nodes[index - 1]), case .group(let group) = node, canDrawDirectly(group) {
+        try drawDirectly(group, over: base)
+        try check(cairo_status(cr), "drawing a group")
+      } else {
+        try draw(node)
+      }
+    }
+  }
+
+  /// The canvas in user space (points) for raster canvases, nil for vector ones.
+  private var rasterBounds: Rect? {
+    guard snapsToPixels, let surface = cairo_get_target(cr) else { return nil }
+    var (width, height) = (
+      Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface))
+    )
+    cairo_device_to_user_distance(cr, &width, &height)
+    return try? Rect(x: 0, y: 0, width: width, height: height)
+  }
+
+  /// Whether `paint` is opaque at every point.
+  private func isOpaque(_ paint: Paint) -> Bool {
+    switch paint {
+    case .solid(let color): return color.alpha >= 1
+    case .linearGradient(_, _, let stops), .radialGradient(_, _, let stops):
+      return stops.allSatisfy { $0.color.alpha >= 1 }
+    }
+  }
+
+  /// Whether `node`, drawn at the top level, leaves every pixel of the canvas opaque.
+  private func coversOpaquely(_ node: Node) -> Bool {
+    switch node {
+    case .shape(let shape):
+      guard let fill = shape.fill, isOpaque(fill), case .rectangle(let rect) = shape.geometry,
+        let bounds = rasterBounds
+      else { return false }
+      return rect.minX <= 0 && rect.minY <= 0 && rect.maxX >= bounds.width && rect.maxY >= bounds.height
+    case .group(let group):
+      guard group.opacity == .opaque, group.transform.isIdentity, group.clip == nil, let first = group.children.first
+      else { return false }
+      return coversOpaquely(first)
+    case .text, .image:
+      return false
+    }
+  }
+
+  /// The shape `node` consists of, when it is one opaque fill covering the canvas and nothing
+  /// else.
+  private func opaqueBase(_ node: Node) -> ShapeNode? {
+    switch node {
+    case .shape(let shape): return shape.stroke == nil && coversOpaquely(node) ? shape : nil
+    case .group(let group):
+      guard group.children.count == 1, group.opacity == .opaque, group.transform.isIdentity, group.clip == nil
+      else { return nil }
+      return opaqueBase(group.children[0])
+    case .text, .image: return nil
+    }
+  }
+
+  private func canDrawDirectly(_ group: Group) -> Bool {
+    group.opacity < .opaque && group.opacity > .transparent && group.transform.isIdentity && group.clip == nil
+      && group.children.first.map(coversOpaquely) == true
+  }
+
+  /// `group` drawn as if through a group surface at its opacity over `base`, without one.
+  private func drawDirectly(_ group: Group, over base: ShapeNode) throws(RenderError) {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    for child in group.children { try draw(child) }
+    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+    cairo_set_source_rgba(cr, 0, 0, 0, 1)
+    cairo_paint_with_alpha(cr, group.opacity.value)
+    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+    draw(base)
   }
 
   private func draw(_ node: Node) throws(RenderError) {
@@ -75,7 +166,7 @@ final class Canvas {
     }
     let composited = group.opacity < .opaque
     if composited { cairo_push_group(cr) }
-    try draw(group.children)
+    for child in group.children { try draw(child) }
     if composited {
       cairo_pop_group_to_source(cr)
       cairo_paint_with_alpha(cr, group.opacity.value)
@@ -265,22 +356,62 @@ final class Canvas {
     case .solid(let c):
       cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
       return
-    case .linearGradient(let start, let end, let stops):
+    case .linearGradient(var start, var end, let stops):
+      let inDevice = gradientsInDeviceSpace
+      if inDevice {
+        toDevice(&start)
+        toDevice(&end)
+      }
       let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
-      setGradient(pattern, stops)
-    case .radialGradient(let center, let radius, let stops):
+      setGradient(pattern, stops, inDevice: inDevice)
+    case .radialGradient(var center, var radius, let stops):
+      let inDevice = gradientsInDeviceSpace
+      if inDevice {
+        toDevice(&center)
+        var other = 0.0
+        cairo_user_to_device_distance(cr, &radius, &other)
+      }
       let pattern = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius)!
-      setGradient(pattern, stops)
+      setGradient(pattern, stops, inDevice: inDevice)
     }
   }
 
-  private func setGradient(_ pattern: OpaquePointer, _ stops: [GradientStop]) {
+  /// Whether gradients are set up in device pixels rather than user space: on raster canvases
+  /// whose current transform is a uniform scale plus translation (every top-level node), where
+  /// both describe the same gradient. Cairo hands pixman a fixed-point transform whose rounding
+  /// depends on the area being drawn, so a user-space gradient drawn in bands can differ by one
+  /// level from the same gradient drawn whole; in device space the transform is the identity
+  /// and the pixels do not depend on the band.
+  private var gradientsInDeviceSpace: Bool {
+    guard snapsToPixels else { return false }
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    return m.xy == 0 && m.yx == 0 && m.xx == m.yy && m.xx > 0
+  }
+
+  private func toDevice(_ point: inout Point) {
+    var (x, y) = (point.x, point.y)
+    cairo_user_to_device(cr, &x, &y)
+    point = (try? Point(x: x, y: y)) ?? point
+  }
+
+  private func setGradient(_ pattern: OpaquePointer, _ stops: [GradientStop], inDevice: Bool) {
     for stop in stops {
       let c = stop.color
       cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, c.alpha)
     }
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-    cairo_set_source(cr, pattern)
+    if inDevice {
+      // A source is locked to the transform current when it is set (the path already is in
+      // device space): set it under the identity, then put the transform back for strokes.
+      var m = cairo_matrix_t()
+      cairo_get_matrix(cr, &m)
+      cairo_identity_matrix(cr)
+      cairo_set_source(cr, pattern)
+      cairo_set_matrix(cr, &m)
+    } else {
+      cairo_set_source(cr, pattern)
+    }
     cairo_pattern_destroy(pattern)
   }
 }

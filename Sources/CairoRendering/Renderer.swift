@@ -36,27 +36,20 @@ public struct Renderer: Sendable {
   ///   - output: the format, scale and the format's options. PNG is `round(points × scale)`
   ///     pixels; SVG has px units and `width`/`height` equal to the scene's points; PDF's page
   ///     is the scene's size in points.
-  ///   - phase: called with the name of each finished phase (`draw` and `encode` for PNG,
-  ///     `draw+encode` for SVG and PDF, which write while they draw), for timings.
+  ///   - drawing: when given, receives the time PNG spends drawing (the rest of its render is
+  ///     encoding); SVG and PDF write while they draw and leave it nil.
   /// - Throws: `RenderError` for a bad scale, a canvas over the limits, an unusable font or
   ///   image, or any failed Cairo call.
-  public func render(_ scene: Scene, as output: Output, phase: (String) -> Void = { _ in }) throws(RenderError)
-    -> [UInt8]
-  {
+  public func render(_ scene: Scene, as output: Output, drawing: DrawingTime? = nil) throws(RenderError) -> [UInt8] {
     switch output.format {
     case .png:
-      let image = try rasterize(scene, scale: output.scale)
-      phase("draw")
-      defer { phase("encode") }
-      return try image.pngData(compression: output.png.compression)
+      return try renderPNG(scene, scale: output.scale, compression: output.png.compression, drawing: drawing)
     case .svg:
-      defer { phase("draw+encode") }
       switch output.svg.engine {
       case .scene: return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).document()
       case .cairo: return try renderCairoSVG(scene, scale: output.scale)
       }
     case .pdf:
-      defer { phase("draw+encode") }
       return try renderPDF(pages: [PDFPage(scene: scene, scale: output.scale)], options: output.pdf)
     }
   }

@@ -110,33 +110,39 @@ public enum PDFPostPass {
 /// two threads at once, so a session lives inside one call.
 private final class QPDFSession {
   private var handle: qpdf_data?
+  private let api: cqpdf_api
 
   init() throws(PDFPostPassError) {
-    guard let handle = qpdf_init() else {
+    var message: UnsafePointer<CChar>?
+    guard let api = cqpdf_load(&message)?.pointee else {
+      throw PDFPostPassError(operation: "loading libqpdf", message: message.map { String(cString: $0) } ?? "")
+    }
+    self.api = api
+    guard let handle = api.qpdf_init() else {
       throw PDFPostPassError(operation: "qpdf_init", message: "out of memory")
     }
     self.handle = handle
     // Errors and warnings are read back and thrown, never printed to stderr.
-    qpdf_silence_errors(handle)
-    qpdf_set_suppress_warnings(handle, QPDF_TRUE)
+    api.qpdf_silence_errors(handle)
+    api.qpdf_set_suppress_warnings(handle, QPDF_TRUE)
   }
 
-  deinit { qpdf_cleanup(&handle) }
+  deinit { api.qpdf_cleanup(&handle) }
 
   /// Throws qpdf's pending error, or its warnings, as one `PDFPostPassError`.
   private func check(_ operation: @autoclosure () -> String, code: QPDF_ERROR_CODE = 0)
     throws(PDFPostPassError)
   {
-    if qpdf_has_error(handle) != QPDF_FALSE || code & cqpdf_errors_bit() != 0 {
+    if api.qpdf_has_error(handle) != QPDF_FALSE || code & cqpdf_errors_bit() != 0 {
       var message = "failed"
-      if let error = qpdf_get_error(handle), let text = qpdf_get_error_full_text(handle, error) {
+      if let error = api.qpdf_get_error(handle), let text = api.qpdf_get_error_full_text(handle, error) {
         message = String(cString: text)
       }
       throw PDFPostPassError(operation: operation(), message: message)
     }
     var warnings: [String] = []
-    while qpdf_more_warnings(handle) != QPDF_FALSE {
-      if let warning = qpdf_next_warning(handle), let text = qpdf_get_error_full_text(handle, warning) {
+    while api.qpdf_more_warnings(handle) != QPDF_FALSE {
+      if let warning = api.qpdf_next_warning(handle), let text = api.qpdf_get_error_full_text(handle, warning) {
         warnings.append(String(cString: text))
       }
     }
@@ -147,22 +153,22 @@ private final class QPDFSession {
 
   func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(PDFPostPassError) {
     let code = buffer.withMemoryRebound(to: CChar.self) { chars in
-      qpdf_read_memory(handle, "cairo's PDF", chars.baseAddress, UInt64(chars.count), nil)
+      api.qpdf_read_memory(handle, "cairo's PDF", chars.baseAddress, UInt64(chars.count), nil)
     }
     try check("qpdf_read_memory", code: code)
     // MediaBox may sit on the page tree node; copy inherited keys onto each page first.
-    try check("qpdf_push_inherited_attributes_to_page", code: qpdf_push_inherited_attributes_to_page(handle))
+    try check("qpdf_push_inherited_attributes_to_page", code: api.qpdf_push_inherited_attributes_to_page(handle))
   }
 
   func setBoxes(_ boxes: [PageBoxes]) throws(PDFPostPassError) {
-    let count = qpdf_get_num_pages(handle)
+    let count = api.qpdf_get_num_pages(handle)
     try check("qpdf_get_num_pages")
     guard count == boxes.count else {
       throw PDFPostPassError(
         operation: "qpdf_get_num_pages", message: "the PDF has \(count) pages, the layout \(boxes.count)")
     }
     for (index, pageBoxes) in boxes.enumerated() {
-      let page = qpdf_get_page_n(handle, index)
+      let page = api.qpdf_get_page_n(handle, index)
       try check("qpdf_get_page_n(\(index))")
       let existing = try mediaBox(of: page, index: index)
       for (have, want) in zip(existing, pageBoxes.media.values)
@@ -176,28 +182,28 @@ private final class QPDFSession {
         ("/BleedBox", pageBoxes.bleed), ("/TrimBox", pageBoxes.trim),
       ] {
         let array = try makeArray(box)
-        qpdf_oh_replace_key(handle, page, key, array)
+        api.qpdf_oh_replace_key(handle, page, key, array)
         try check("setting \(key) on page \(index + 1)")
-        qpdf_oh_release(handle, array)
+        api.qpdf_oh_release(handle, array)
       }
-      qpdf_oh_release(handle, page)
+      api.qpdf_oh_release(handle, page)
     }
   }
 
   /// The page's MediaBox as four numbers.
   private func mediaBox(of page: qpdf_oh, index: Int) throws(PDFPostPassError) -> [Double] {
-    let box = qpdf_oh_get_key(handle, page, "/MediaBox")
+    let box = api.qpdf_oh_get_key(handle, page, "/MediaBox")
     try check("reading /MediaBox of page \(index + 1)")
-    defer { qpdf_oh_release(handle, box) }
-    guard qpdf_oh_is_array(handle, box) != QPDF_FALSE, qpdf_oh_get_array_n_items(handle, box) == 4 else {
+    defer { api.qpdf_oh_release(handle, box) }
+    guard api.qpdf_oh_is_array(handle, box) != QPDF_FALSE, api.qpdf_oh_get_array_n_items(handle, box) == 4 else {
       throw PDFPostPassError(operation: "page \(index + 1)", message: "no MediaBox of four numbers")
     }
     var values: [Double] = []
     for item in 0..<Int32(4) {
-      let element = qpdf_oh_get_array_item(handle, box, item)
+      let element = api.qpdf_oh_get_array_item(handle, box, item)
       var value = 0.0
-      let isNumber = qpdf_oh_get_value_as_number(handle, element, &value)
-      qpdf_oh_release(handle, element)
+      let isNumber = api.qpdf_oh_get_value_as_number(handle, element, &value)
+      api.qpdf_oh_release(handle, element)
       try check("reading /MediaBox of page \(index + 1)")
       guard isNumber != QPDF_FALSE else {
         throw PDFPostPassError(operation: "page \(index + 1)", message: "a MediaBox entry is not a number")
@@ -209,12 +215,12 @@ private final class QPDFSession {
 
   /// A new direct array of four numbers, each written with at most four decimals.
   private func makeArray(_ box: PDFBox) throws(PDFPostPassError) -> qpdf_oh {
-    let array = qpdf_oh_new_array(handle)
+    let array = api.qpdf_oh_new_array(handle)
     try check("qpdf_oh_new_array")
     for value in box.values {
-      let number = qpdf_oh_new_real_from_string(handle, PDFBox.number(value))
-      qpdf_oh_append_item(handle, array, number)
-      qpdf_oh_release(handle, number)
+      let number = api.qpdf_oh_new_real_from_string(handle, PDFBox.number(value))
+      api.qpdf_oh_append_item(handle, array, number)
+      api.qpdf_oh_release(handle, number)
       try check("adding \(value) to a box")
     }
     return array
@@ -222,13 +228,13 @@ private final class QPDFSession {
 
   /// Writes the file into memory with an `/ID` computed from its content.
   func writeWithDeterministicID() throws(PDFPostPassError) -> [UInt8] {
-    try check("qpdf_init_write_memory", code: qpdf_init_write_memory(handle))
+    try check("qpdf_init_write_memory", code: api.qpdf_init_write_memory(handle))
     // Set after init_write, which resets every write parameter.
-    qpdf_set_deterministic_ID(handle, QPDF_TRUE)
+    api.qpdf_set_deterministic_ID(handle, QPDF_TRUE)
     try check("qpdf_set_deterministic_ID")
-    try check("qpdf_write", code: qpdf_write(handle))
-    let length = qpdf_get_buffer_length(handle)
-    guard let bytes = qpdf_get_buffer(handle), length > 0 else {
+    try check("qpdf_write", code: api.qpdf_write(handle))
+    let length = api.qpdf_get_buffer_length(handle)
+    guard let bytes = api.qpdf_get_buffer(handle), length > 0 else {
       throw PDFPostPassError(operation: "qpdf_get_buffer", message: "no output was written")
     }
     // Copy out: the buffer belongs to qpdf and is freed by qpdf_cleanup.

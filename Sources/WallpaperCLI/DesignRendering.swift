@@ -58,14 +58,23 @@ enum DesignRendering {
     }
   }
 
-  /// Renders `scene` as `output` describes, recording the renderer's phases in `timer` when
-  /// given.
+  /// Renders `scene` as `output` describes, recording phases in `timer` when given: `draw` and
+  /// `encode` for PNG (drawn and encoded band by band: `draw` sums the bands' drawing);
+  /// `draw+encode` for SVG and PDF, which write while they draw.
   ///
   /// - Throws: `CLIError.usage` naming `--scale` for a bad scale or a canvas over the limits;
   ///   `.failure` for anything else.
   static func render(_ scene: Scene, as output: Output, timer: PhaseTimer? = nil) throws(CLIError) -> [UInt8] {
     do {
-      return try Renderer().render(scene, as: output) { timer?.lap($0) }
+      let drawing = DrawingTime()
+      defer {
+        if let seconds = drawing.seconds {
+          timer?.split("draw", seconds: seconds, then: "encode")
+        } else {
+          timer?.lap("draw+encode")
+        }
+      }
+      return try Renderer().render(scene, as: output, drawing: drawing)
     } catch {
       switch error {
       case .invalidScale, .canvasTooLarge: throw .usage("--scale: \(error.description)")

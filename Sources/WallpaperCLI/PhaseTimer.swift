@@ -22,6 +22,15 @@ final class PhaseTimer {
     lastLap = now
   }
 
+  /// Ends the current phase as two: `first`, lasting `seconds` of it, then `second`, the rest.
+  func split(_ first: String, seconds: Double, then second: String) {
+    let now = clock.now
+    let part = min(Duration.seconds(max(0, seconds)), now - lastLap)
+    phases.append((first, part))
+    phases.append((second, now - lastLap - part))
+    lastLap = now
+  }
+
   static func milliseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15

@@ -36,11 +36,13 @@ public enum DesignLoader {
   /// - Parameters:
   ///   - outputFields: further top-level fields the caller reads itself (how the design is
   ///     written); any other unknown field is an error.
-  ///   - today: picks the season when the design names neither a season nor a date.
+  ///   - today: picks the season when the design names neither a season nor a date; evaluated
+  ///     only then (reading the calendar costs start-up time).
   /// - Throws: `DesignError` for an unreadable file, malformed JSON, an unknown field, or a
   ///   value of the wrong type or out of range, naming the file and line or the flag.
   public static func load(
-    file: String?, overrides: [DesignOverride], outputFields: [String] = [], today: CalendarDate = .today()
+    file: String?, overrides: [DesignOverride], outputFields: [String] = [],
+    today: @autoclosure () -> CalendarDate = .today()
   ) throws(DesignError) -> LoadedDesign {
     var root: JSONValue
     let baseFolder: String
@@ -54,7 +56,7 @@ public enum DesignLoader {
     for override in overrides { root.set(override) }
     let design = try decode(
       root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), outputFields: outputFields,
-      today: today)
+      today: today())
     return LoadedDesign(design: design, outputFields: DesignFields(reader: try FieldReader(root, path: "")))
   }
 
@@ -79,7 +81,7 @@ public enum DesignLoader {
 
   static func decode(
     _ root: JSONValue, baseFolder: String, defaultName: String?, outputFields: [String] = [],
-    today: CalendarDate
+    today: @autoclosure () -> CalendarDate
   ) throws(DesignError) -> Design {
     let top = try FieldReader(root, path: "")
     try top.rejectUnknown(topLevelFields + outputFields)
@@ -176,14 +178,14 @@ public enum DesignLoader {
     return background
   }
 
-  static func decodeSeason(_ reader: FieldReader?, today: CalendarDate) throws(DesignError) -> SeasonLayer {
+  static func decodeSeason(_ reader: FieldReader?, today: () -> CalendarDate) throws(DesignError) -> SeasonLayer {
     try reader?.rejectUnknown(["name", "date", "hemisphere", "alpha", "artSeed"])
     let hemisphere = try reader?.choice("hemisphere", as: Season.Hemisphere.self) ?? .north
     var layer: SeasonLayer
     if let season = try reader?.choice("name", as: Season.self) {
       layer = SeasonLayer(season: season, chosenBy: "season \(season.rawValue)")
     } else {
-      var date = today
+      let date: CalendarDate
       var source = "today"
       if let reader, let text = try reader.string("date") {
         guard let parsed = CalendarDate(text) else {
@@ -193,6 +195,8 @@ public enum DesignLoader {
         }
         date = parsed
         source = "date"
+      } else {
+        date = today()
       }
       let season = Season.from(month: date.month, hemisphere: hemisphere)
       layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")

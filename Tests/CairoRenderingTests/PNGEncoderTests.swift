@@ -8,7 +8,7 @@ import XCTest
 
 @testable import CairoRendering
 
-/// The libpng encoder behind `RasterImage.pngData(compression:)`: lossless against Cairo's own
+/// The encoder (libdeflate in a PNG container of our own) behind `RasterImage.pngData(compression:)`: lossless against Cairo's own
 /// encoder, deterministic, and RGB only when every pixel is opaque.
 final class PNGEncoderTests: XCTestCase {
   /// The IHDR colour type: 2 is RGB, 6 is RGBA.
@@ -35,7 +35,8 @@ final class PNGEncoderTests: XCTestCase {
   private func unfilteredSize(_ image: RasterImage, level: Int32) -> Int {
     var output = png_encoder_output()
     defer { png_encoder_free(&output) }
-    let options = png_encoder_options(level: level, filters: Int32(PNG_ENCODER_FILTER_NONE), strategy: -1)
+    let none = png_encoder_choice(level: level, filters: Int32(PNG_ENCODER_FILTER_NONE))
+    let options = png_encoder_options(art: none, photo: none, photo_threshold: 0)
     let status = withExtendedLifetime(image) {
       png_encoder_encode_argb32(
         cairo_image_surface_get_data(image.surface), Int32(image.size.width), Int32(image.size.height),
@@ -186,7 +187,7 @@ final class PNGEncoderTests: XCTestCase {
     XCTAssertLessThan(try image.pngData().count, unfiltered)
   }
 
-  func testRendererWritesPNGThroughLibpngAtTheDefaultCompression() throws {
+  func testRendererWritesPNGThroughTheEncoderAtTheDefaultCompression() throws {
     let scene = try wallpaper()
     let image = try Renderer().rasterize(scene, scale: 1)
     XCTAssertEqual(

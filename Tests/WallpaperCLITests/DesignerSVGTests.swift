@@ -77,6 +77,8 @@ final class DesignerSVGTests: XCTestCase {
         "chromium",
         [
           "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+          // Draw everything before the screenshot, even on a loaded machine.
+          "--run-all-compositor-stages-before-draw", "--virtual-time-budget=10000",
           "--default-background-color=00000000", "--force-device-scale-factor=\(scale)",
           "--window-size=\(points)", "--user-data-dir=\(folder)/chromium", "--screenshot=\(output)",
           "file://" + svg,

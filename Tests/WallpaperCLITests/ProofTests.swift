@@ -94,6 +94,30 @@ final class ProofTests: XCTestCase {
 
   // MARK: Structure
 
+  /// The shared objects the dynamic loader opened for `arguments` (`LD_DEBUG=files` reports
+  /// each on stderr, dlopen included, as `file=NAME [0];  needed by …` or `dynamically loaded by`).
+  private func loadedLibraries(_ arguments: [String]) throws -> [String] {
+    let result = try Processes.run(
+      Processes.wallpaperBinary, arguments, in: folder, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return result.stderr.split(separator: "\n").compactMap { line in
+      guard let range = line.range(of: "file=") else { return nil }
+      return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" })
+    }
+  }
+
+  func testOnlyProofsLoadLibqpdf() throws {
+    for format in ["png", "svg", "pdf"] {
+      let libraries = try loadedLibraries(["render", "d.json", "-o", "r.\(format)"])
+      XCTAssertTrue(libraries.contains { $0.hasPrefix("libcairo") }, "\(format): \(libraries)")
+      XCTAssertFalse(libraries.contains { $0.contains("qpdf") }, "render to \(format) loaded \(libraries)")
+    }
+    XCTAssertFalse(try loadedLibraries(["devices"]).contains { $0.contains("qpdf") })
+    XCTAssertFalse(try loadedLibraries(["--version"]).contains { $0.contains("qpdf") })
+    let proof = try loadedLibraries(["proof", "d.json", "-o", "p.pdf"])
+    XCTAssertTrue(proof.contains { $0.hasPrefix("libqpdf") }, "proof: \(proof)")
+  }
+
   func testTwoDevicesBoxesLabelsBookmarksFontsAndMetadata() throws {
     let pdf = try proof(["--devices", "iphone-8,iphone-16-pro"])
     let info = try Processes.run("pdfinfo", [pdf]).stdout

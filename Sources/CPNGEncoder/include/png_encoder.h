@@ -1,6 +1,8 @@
-// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian 32-bit words) as PNG through
-// libpng, into a growable memory buffer. libpng reports errors with longjmp, which Swift cannot
-// handle, so every libpng call stays on this side and errors come back as a status and message.
+// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian 32-bit words) as PNG: the
+// container (signature, IHDR, one IDAT, IEND, CRCs) is written here, the zlib stream through
+// libdeflate. Rows arrive in bands and are compressed in chunks of `png_encoder_band_rows`
+// rows, on a second thread when one is allowed, so neither the pixels nor the filtered rows of
+// a whole image need to be in memory at once.
 #ifndef PNG_ENCODER_H
 #define PNG_ENCODER_H
 
@@ -11,7 +13,8 @@
 extern "C" {
 #endif
 
-/// Row filters, the same bits as libpng's PNG_FILTER_* (combine several for adaptive filtering).
+/// Row filters, the same bits as libpng's PNG_FILTER_* (combine several for adaptive
+/// filtering: each row takes the filter whose output has the smallest sum of absolute values).
 enum {
   PNG_ENCODER_FILTER_NONE = 0x08,
   PNG_ENCODER_FILTER_SUB = 0x10,
@@ -21,30 +24,28 @@ enum {
   PNG_ENCODER_FILTER_ALL = 0xF8,
 };
 
-/// zlib strategies, as in zlib.h; PNG_ENCODER_STRATEGY_DEFAULT leaves libpng's choice
-/// (Z_FILTERED when a filter other than NONE is allowed, Z_DEFAULT_STRATEGY otherwise).
-enum {
-  PNG_ENCODER_STRATEGY_DEFAULT = -1,
-  PNG_ENCODER_STRATEGY_ZLIB_DEFAULT = 0,
-  PNG_ENCODER_STRATEGY_FILTERED = 1,
-  PNG_ENCODER_STRATEGY_HUFFMAN_ONLY = 2,
-  PNG_ENCODER_STRATEGY_RLE = 3,
-};
-
 typedef enum {
   PNG_ENCODER_OK = 0,
   PNG_ENCODER_INVALID_ARGUMENT = 1,
   PNG_ENCODER_OUT_OF_MEMORY = 2,
-  PNG_ENCODER_LIBPNG_ERROR = 3,
+  /// An RGB stream (`png_stream_create` with rgba = 0) was given a pixel with alpha < 255.
+  PNG_ENCODER_NOT_OPAQUE = 3,
 } png_encoder_status;
 
+/// One compression choice: a libdeflate level (0 stores … 12 smallest) and PNG_ENCODER_FILTER_*
+/// bits.
 typedef struct {
-  /// zlib level 0 (store) … 9 (smallest).
   int level;
-  /// PNG_ENCODER_FILTER_* bits.
   int filters;
-  /// PNG_ENCODER_STRATEGY_*.
-  int strategy;
+} png_encoder_choice;
+
+/// `art` for chunks whose sampled pixels mostly repeat their left neighbour (flat colour and
+/// gradients), `photo` for the others (repeat fraction below `photo_threshold`, 0…1). Chosen per
+/// chunk, so a photo background under art gets filters only where it shows.
+typedef struct {
+  png_encoder_choice art;
+  png_encoder_choice photo;
+  double photo_threshold;
 } png_encoder_options;
 
 /// The encoded file. Free `data` with png_encoder_free.
@@ -56,10 +57,15 @@ typedef struct {
   int color_type;
 } png_encoder_output;
 
+/// Rows per compressed chunk (and per drawn band) for images `width` pixels wide: about 2 MiB
+/// of ARGB32 pixels, at least 16 rows. The chunking depends only on the width, so an image
+/// encoded whole and the same image encoded band by band give the same bytes.
+int png_encoder_band_rows(int width);
+
 /// Encodes `height` rows of `width` ARGB32 premultiplied pixels, `stride` bytes apart.
-/// Writes 8-bit RGB when every pixel is opaque, 8-bit RGBA (straight alpha) otherwise; no
-/// ancillary chunks (no tIME), so equal pixels and options give equal bytes.
-/// On failure `output` is left empty and `message` (if not NULL) says why.
+/// Writes 8-bit RGB when every pixel is opaque, 8-bit RGBA (straight alpha, Cairo's
+/// un-premultiply rounding) otherwise; no ancillary chunks, so equal pixels and options give
+/// equal bytes. On failure `output` is left empty and `message` (if not NULL) says why.
 png_encoder_status png_encoder_encode_argb32(
     const unsigned char *pixels, int width, int height, int stride, png_encoder_options options,
     png_encoder_output *output, char *message, size_t message_size);
@@ -67,10 +73,30 @@ png_encoder_status png_encoder_encode_argb32(
 void png_encoder_free(png_encoder_output *output);
 
 /// The fraction (0…1) of pixels equal to their left neighbour, sampled on every `row_step`-th
-/// row: near 1 for flat-colour art (where filter NONE compresses best), low for photographs
-/// and smooth gradients (where row filters pay off).
+/// row: near 1 for flat-colour art (where filter NONE compresses best), low for photographs.
 double png_encoder_repeat_fraction(
     const unsigned char *pixels, int width, int height, int stride, int row_step);
+
+/// An encoder fed rows in order, a band at a time.
+typedef struct png_stream png_stream;
+
+/// A stream for a `width`×`height` image, RGBA when `rgba` is non-zero and RGB otherwise.
+/// With `threaded` non-zero, chunks are deflated on a second thread while the caller produces
+/// the next rows. NULL when out of memory or for invalid arguments.
+png_stream *png_stream_create(int width, int height, int rgba, png_encoder_options options, int threaded);
+
+/// Adds the next `rows` rows (ARGB32, `stride` bytes apart). Returns PNG_ENCODER_NOT_OPAQUE
+/// for an RGB stream given a translucent pixel; after any error the stream only fails.
+png_encoder_status png_stream_write_rows(png_stream *stream, const unsigned char *pixels, int rows, int stride);
+
+/// Finishes the file once all `height` rows were written; `output` then owns the bytes.
+png_encoder_status png_stream_finish(png_stream *stream, png_encoder_output *output);
+
+/// Why the stream failed ("" when it did not).
+const char *png_stream_message(const png_stream *stream);
+
+/// Frees the stream (waiting for its thread); `output` from png_stream_finish stays valid.
+void png_stream_destroy(png_stream *stream);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,43 @@
+// libqpdf's C API (Debian: libqpdf-dev), loaded with dlopen on first use, so only commands that
+// make print proofs map libqpdf (and the C++ runtime and TLS stack it brings): `render`,
+// `export` and `devices` start without it. The C++ API is not used: the C API turns qpdf's
+// exceptions into error codes that every call site checks.
+#ifndef CQPDF_H
+#define CQPDF_H
+
+#include <qpdf/qpdf-c.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// QPDF_ERRORS and QPDF_WARNINGS are written as `1 << n`, which Swift does not import.
+static inline int cqpdf_errors_bit(void) { return QPDF_ERRORS; }
+static inline int cqpdf_warnings_bit(void) { return QPDF_WARNINGS; }
+
+#define CQPDF_FUNCTIONS(X)                                                                        \
+  X(qpdf_init) X(qpdf_cleanup) X(qpdf_silence_errors) X(qpdf_set_suppress_warnings)               \
+  X(qpdf_has_error) X(qpdf_get_error) X(qpdf_get_error_full_text) X(qpdf_more_warnings)           \
+  X(qpdf_next_warning) X(qpdf_read_memory) X(qpdf_push_inherited_attributes_to_page)              \
+  X(qpdf_get_num_pages) X(qpdf_get_page_n) X(qpdf_oh_get_key) X(qpdf_oh_replace_key)              \
+  X(qpdf_oh_release) X(qpdf_oh_is_array) X(qpdf_oh_get_array_n_items) X(qpdf_oh_get_array_item)   \
+  X(qpdf_oh_get_value_as_number) X(qpdf_oh_new_array) X(qpdf_oh_new_real_from_string)             \
+  X(qpdf_oh_append_item) X(qpdf_init_write_memory) X(qpdf_set_deterministic_ID) X(qpdf_write)     \
+  X(qpdf_get_buffer_length) X(qpdf_get_buffer)
+
+/// The libqpdf functions the print-proof post-pass calls, each named as in qpdf-c.h.
+typedef struct {
+#define CQPDF_FIELD(name) __typeof__(name) *_Nonnull name;
+  CQPDF_FUNCTIONS(CQPDF_FIELD)
+#undef CQPDF_FIELD
+} cqpdf_api;
+
+/// Loads libqpdf (once per process, thread-safe). NULL when it cannot be loaded; then
+/// `*message` says why (dlopen's or dlsym's error).
+const cqpdf_api *_Nullable cqpdf_load(const char *_Nullable *_Nonnull message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,90 @@
+import CPNGEncoder
+import Foundation
+import SceneGraph
+import TestSupport
+import Wallpapers
+import XCTest
+
+@testable import CairoRendering
+
+/// `Renderer.renderPNG`, which draws and encodes in bands, against the image drawn whole.
+final class BandedRasterTests: XCTestCase {
+  private func sampleScenes() throws -> [(name: String, scene: Scene)] {
+    let folder = Golden.repositoryRoot().appendingPathComponent("Samples")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+      .sorted()
+    XCTAssertGreaterThan(files.count, 5)
+    return try files.map { file in
+      let design = try DesignLoader.load(file: folder.appendingPathComponent(file).path, overrides: []).design
+      return (file, try design.scene(defaultFont: Fixtures.fontPath))
+    }
+  }
+
+  private func assertBandedEqualsWhole(_ scene: Scene, scale: Double, _ name: String) throws {
+    let whole = try Renderer().rasterize(scene, scale: scale)
+    let banded = try Renderer().renderPNG(scene, scale: scale)
+    XCTAssertGreaterThan(
+      whole.size.height, Int(png_encoder_band_rows(Int32(whole.size.width))), "\(name): more than one band")
+    let expected = try RGBAImage(png: try whole.cairoPNGData())
+    let actual = try RGBAImage(png: banded)
+    XCTAssert(
+      expected.pixels == actual.pixels, "\(name) @\(scale)x: \(ImageDifference(expected, actual, threshold: 0))")
+    XCTAssertEqual(banded, try whole.pngData(), "\(name) @\(scale)x: the same bytes as the whole image encoded")
+  }
+
+  func testEverySampleDrawnInBandsDecodesToThePixelsDrawnWhole() throws {
+    for (name, scene) in try sampleScenes() {
+      try assertBandedEqualsWhole(scene, scale: 3, name)
+    }
+  }
+
+  func testTranslucentScenesAndOtherScalesToo() throws {
+    try assertBandedEqualsWhole(try Fixtures.allNodes(), scale: 10, "all nodes")
+    let scene = try Fixtures.allNodes()
+    let translucent = try Scene(size: scene.size, nodes: Array(scene.nodes.dropFirst()))
+    try assertBandedEqualsWhole(translucent, scale: 9.5, "all nodes, no background")
+    for (name, scene) in try sampleScenes().prefix(2) {
+      try assertBandedEqualsWhole(scene, scale: 2.5, name)
+    }
+  }
+
+  /// Samples/previews were rendered at 1x by the libpng encoder (`make samples`).
+  func testSamplePreviewsDecodeToThePixelsCommittedFromTheLibpngEncoder() throws {
+    let previews = Golden.repositoryRoot().appendingPathComponent("Samples/previews")
+    for (name, scene) in try sampleScenes() {
+      let preview = previews.appendingPathComponent(name.replacingOccurrences(of: ".json", with: ".png")).path
+      let expected = try RGBAImage(pngFile: preview)
+      let actual = try RGBAImage(png: try Renderer().renderPNG(scene, scale: 1))
+      XCTAssert(expected.pixels == actual.pixels, "\(name): \(ImageDifference(expected, actual, threshold: 0))")
+    }
+  }
+
+  /// A season's art (translucent, starting with its opaque sky) over a plain base is drawn
+  /// without a group surface; wrapping the base with an invisible shape keeps the group surface
+  /// and must give the very same pixels.
+  func testArtOverItsBaseWithoutAGroupSurfaceMatchesTheGroupComposite() throws {
+    for season in Season.allCases {
+      for alpha in [0.05, 0.5, 0.6, 0.97] {
+        var design = Design(device: DeviceCatalog.device(id: "iphone-8")!, season: season)
+        design.season.alpha = try Opacity(alpha)
+        design.background.color = try Color(red: 0.2, green: 0.7, blue: 0.4)
+        let scene = try design.scene(defaultFont: Fixtures.fontPath)
+        guard case .group(let base) = scene.nodes[0], case .group(let art) = scene.nodes[1] else {
+          return XCTFail("\(season): expected the background group, then the art group")
+        }
+        XCTAssertLessThan(art.opacity, .opaque)
+        let invisible = Node.shape(
+          ShapeNode(.rectangle(try Rect(x: 0, y: 0, width: 1, height: 1)), fill: .solid(.clear)))
+        let grouped = Node.group(Group(name: base.name, children: base.children + [invisible]))
+        let withGroup = try Scene(size: scene.size, nodes: [grouped] + scene.nodes.dropFirst())
+        for scale in [1.0, 2.0] {
+          let direct = try Renderer().rasterize(scene, scale: scale)
+          let composited = try Renderer().rasterize(withGroup, scale: scale)
+          let a = try RGBAImage(png: try direct.cairoPNGData())
+          let b = try RGBAImage(png: try composited.cairoPNGData())
+          XCTAssert(a.pixels == b.pixels, "\(season) α \(alpha) @\(scale)x: \(ImageDifference(b, a, threshold: 0))")
+        }
+      }
+    }
+  }
+}
