@@ -76,8 +76,12 @@ struct RenderCommand {
       names: ["--locale"], valueName: "LOCALE", help: "The season's name in en, zh-Hant or ja (default: en).",
       field: ["label", "locale"]),
     OptionSpec(
-      names: ["--label-position"], valueName: "P", help: "top, center or bottom (default: top).",
+      names: ["--label-position"], valueName: "P", help: "\(Label.Position.summary).",
       field: ["label", "position"]),
+    OptionSpec(
+      names: ["--label-offset"], valueName: "PT",
+      help: "Move the label down (positive) or up (negative) from its position, in points (default 0).",
+      field: ["label", "offset"]),
     OptionSpec(
       names: ["--label-size"], valueName: "PT", help: "The label's size in points (default: 18% of the canvas width).",
       field: ["label", "size"]),

@@ -209,7 +209,7 @@ public enum DesignLoader {
   }
 
   static func decodeLabel(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Label {
-    try reader.rejectUnknown(["visible", "text", "locale", "position", "size", "font", "color"])
+    try reader.rejectUnknown(["visible", "text", "locale", "position", "offset", "size", "font", "color"])
     var label = Label()
     label.visible = try reader.bool("visible") ?? true
     if let text = try reader.string("text") {
@@ -225,7 +225,8 @@ public enum DesignLoader {
       label.text = text
     }
     label.locale = try reader.choice("locale", as: Season.Locale.self) ?? .en
-    label.position = try reader.choice("position", as: Label.Position.self) ?? .top
+    label.position = try reader.choice("position", as: Label.Position.self)
+    label.offset = try reader.number("offset", in: -2000...2000, allowed: "points from -2000 to 2000") ?? 0
     label.size = try reader.number("size", in: 1...2000, allowed: "points from 1 to 2000")
     if let pathValue = reader.raw("font"), let path = try reader.string("font") {
       label.fontPath = resolve(path, from: pathValue, baseFolder: baseFolder)

@@ -235,7 +235,7 @@ extension SeasonArt {
         for site in sites {
           let disc = Disc(x: site.x, y: site.y, r: site.r * 1.05)
           let free = accepted.allSatisfy { disc.overlap($0.disc, gap: 0.66) <= 0 }
-          if area.contains(disc), free, region != nil {
+          if area.contains(disc), free, region != nil, frame.allows(disc) {
             accepted.append(
               Site(disc: disc, colors: rng.pick(blossomColors), turn: rng.range(0, 2 * .pi)))
             // A young leaf or two tucked behind the flower.
