@@ -141,6 +141,11 @@ struct RenderCommand {
       help: "Print on stderr the milliseconds spent building the scene, drawing, encoding and writing.", field: nil),
     OptionSpec(
       names: ["--dump-scene"], valueName: nil, help: "Print the scene as text instead of rendering.", field: nil),
+    OptionSpec(
+      names: ["--watch"], valueName: nil,
+      help:
+        "Render, then render again whenever the design file, its font or its image changes; one line per render; Ctrl-C stops.",
+      field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
 
@@ -160,6 +165,15 @@ struct RenderCommand {
       console.out(Self.help.text)
       return
     }
+    guard parsed.has("--watch") else {
+      _ = try render(parsed)
+      return
+    }
+    try Watcher(console: console).run(initial: parsed.positional) { () throws(CLIError) in try render(parsed) }
+  }
+
+  /// Renders once; returns the files the design read (to watch) and the file written.
+  private func render(_ parsed: ParsedArguments) throws(CLIError) -> (inputs: [String], output: String) {
     let timer = PhaseTimer()
     let design: Design
     do {
@@ -168,9 +182,10 @@ struct RenderCommand {
       throw .usage(error.description)
     }
     let scene = try DesignRendering.scene(of: design, environment: environment)
+    let inputs = DesignRendering.inputFiles(of: design, designFile: parsed.positional.first)
     if parsed.has("--dump-scene") {
       console.out(scene.dump())
-      return
+      return (inputs, "stdout")
     }
     guard let output = design.output else {
       throw .usage("--output: no output file given (use -o PATH or an \"output\" field)")
@@ -185,5 +200,6 @@ struct RenderCommand {
     try AtomicFile.write(bytes, to: output)
     timer.lap("write")
     if parsed.has("--timings") { console.err(timer.report) }
+    return (inputs, output)
   }
 }

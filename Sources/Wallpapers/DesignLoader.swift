@@ -168,6 +168,7 @@ public enum DesignLoader {
       let opacity = try image.number("opacity", in: 0...1) ?? 1
       background.image = BackgroundImage(
         path: path, png: Array(data), mode: mode, opacity: try! Opacity(opacity))
+      background.image?.file = resolved
     }
     return background
   }
