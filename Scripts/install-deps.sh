@@ -10,6 +10,8 @@ packages=(
   librsvg2-bin          # rsvg-convert: a second renderer for our SVG
   qpdf                  # qpdf --check in tests
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
+  chromium              # headless browser: the export gallery opens with every image loaded
+  tidy                  # HTML5 checker for the export gallery
   "$@"
 )
 

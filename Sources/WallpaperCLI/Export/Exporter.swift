@@ -16,6 +16,8 @@ struct Exporter {
     var models: [String] = []
     var scale: Double?
     var pixels: PixelSize?
+    /// The screen mocked over a preview image.
+    var preview: PreviewScreen?
     let bytes: Int
     let sha256: String
   }
@@ -75,12 +77,14 @@ struct Exporter {
   /// Renders one job and writes its file (and its asset-catalog copy).
   private func render(_ job: ExportPlan.Job) -> Result<[Entry], Failure> {
     do {
-      let scene = try DesignRendering.scene(of: job.design, defaultFont: font)
+      let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: job.preview)
       let scale = job.scale ?? Double(job.screen.scale)
       let bytes = try DesignRendering.render(
         scene, format: job.format, scale: scale, info: try info(job.design), pngCompression: job.design.pngCompression)
       var paths = [job.path]
-      if assetCatalog, job.format == .png, let pngScale = job.scale, AssetCatalog.holds(scale: pngScale) {
+      if assetCatalog, job.preview == nil, job.format == .png, let pngScale = job.scale,
+        AssetCatalog.holds(scale: pngScale)
+      {
         paths.append(AssetCatalog.imageSetFolder(design: plan.name, screen: job.screen) + "/" + job.path)
       }
       let digest = SHA256.hex(bytes)
@@ -91,6 +95,7 @@ struct Exporter {
         entry.screen = job.screen
         entry.models = job.models.map(\.id)
         entry.scale = job.scale
+        entry.preview = job.preview
         if job.format == .png { entry.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) }
         entries.append(entry)
       }
