@@ -18,8 +18,9 @@ public struct Label: Sendable, Hashable {
 
     /// What each choice means, for `--help`.
     public static let summary =
-      "top (the original app's place, under the lock-screen clock), below-clock (default on iPhones), "
-      + "center (default on iPads and in landscape), above-dock, bottom"
+      "top (the original app's place, where the lock-screen clock covers it), below-clock (just under "
+      + "the lock-screen clock; the default on iPhones), center (the middle; the default on iPads and in "
+      + "landscape), above-dock (just above the home-screen dock) or bottom (above the home indicator)"
   }
 
   public var visible = true

@@ -148,4 +148,21 @@ final class ExportFitTests: XCTestCase {
     XCTAssertTrue(bad.stderr.hasPrefix("error: --contact-sheet: 'mock'"), bad.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/c"))
   }
+
+  /// A square grid whose insets leave no room on a 320 pt screen: that class is skipped, the
+  /// wider ones are written.
+  func testASquareGridThatDoesNotFitSkipsTheNarrowDevice() throws {
+    try Data(#"{"name": "sq", "grid": {"kind": "square", "columns": 3, "spacing": 6, "inset": "0,340,0,0"}}"#.utf8)
+      .write(to: URL(fileURLWithPath: "\(folder)/sq.json"))
+    let result = try wallpaper([
+      "export", "sq.json", "--out", "out", "--devices", "iphone-4,iphone-16-pro", "--formats", "png",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let skips = result.stderr.split(separator: "\n").filter { $0.hasPrefix("skipped ") }
+    XCTAssertEqual(skips.count, 1, result.stderr)
+    XCTAssertTrue(skips[0].contains("iphone-4") && skips[0].contains("grid.columns"), String(skips[0]))
+    XCTAssertTrue(result.stderr.contains("1 device skipped"), result.stderr)
+    XCTAssertNotNil(FileManager.default.contents(atPath: "\(folder)/out/sq-402x874@3x.png"))
+    XCTAssertNil(FileManager.default.contents(atPath: "\(folder)/out/sq-320x480@2x.png"))
+  }
 }
