@@ -112,4 +112,29 @@ final class WatchTests: XCTestCase {
   func testPreviewWatch() throws {
     try check(["preview"], output: "preview.png")
   }
+
+  /// The image a design names is watched too: replacing it by rename renders again.
+  func testAnImageTheDesignNamesIsWatched() throws {
+    for (name, colour) in [("photo.png", "red"), ("other.png", "blue")] {
+      let made = try Processes.run(
+        Processes.wallpaperBinary,
+        [
+          "render", "--device", "iphone-4", "--scale", "1", "--alpha", "0", "--no-label", "--base-color", colour, "-o",
+          name,
+        ],
+        in: folder)
+      XCTAssertEqual(made.status, 0, made.stderr)
+    }
+    try Data(#"{"device": "iphone-8", "background": {"image": {"path": "photo.png"}}}"#.utf8)
+      .write(to: URL(fileURLWithPath: "\(folder)/design.json"))
+    let running = try Running(["render", "design.json", "--scale", "1", "-o", "out.png", "--watch"], in: folder)
+    defer { if running.process.isRunning { running.process.terminate() } }
+    XCTAssertTrue(running.wait { $0.out.count == 1 }, "first render: \(running.lines)")
+    XCTAssertEqual(rename("\(folder)/other.png", "\(folder)/photo.png"), 0)
+    XCTAssertTrue(running.wait { $0.out.count == 2 }, "render after the image changed: \(running.lines)")
+    running.process.interrupt()
+    running.process.waitUntilExit()
+    XCTAssertEqual(running.process.terminationStatus, 0)
+    XCTAssertEqual(running.lines.err, [])
+  }
 }
