@@ -37,11 +37,22 @@ public enum ScreenMock {
     let bar = zones.statusBar
     let barText = min(12, bar.height * 0.5)
     let barY = zones.sensorHousing.map { $0.center.y } ?? bar.center.y
-    children.append(
-      .text(
-        try TextNode(
-          caption, font: font, size: barText, color: white, position: Point(x: 14, y: barY),
-          anchor: TextAnchor(.leading, .middle))))
+    /// White text over a soft dark copy 1 pt lower, so it reads on light wallpapers too.
+    func text(_ string: String, size: Double, at point: Point, _ anchor: TextAnchor, maxWidth: Double? = nil)
+      throws(SceneError) -> [Node]
+    {
+      let drop = try Point(x: point.x, y: point.y + max(1, size * 0.02))
+      return [
+        .text(
+          try TextNode(
+            string, font: font, size: size, color: Color(rgb: 0x000000, alpha: 70), position: drop, anchor: anchor,
+            maxWidth: maxWidth)),
+        .text(
+          try TextNode(
+            string, font: font, size: size, color: white, position: point, anchor: anchor, maxWidth: maxWidth)),
+      ]
+    }
+    children += try text(caption, size: barText, at: Point(x: 14, y: barY), TextAnchor(.leading, .middle))
     // A battery outline on the right of the status bar.
     let battery = try Rect(x: size.width - 14 - 24, y: barY - 5.5, width: 24, height: 11)
     children.append(
@@ -49,17 +60,12 @@ public enum ScreenMock {
     switch screen {
     case .lock:
       let date = zones.lockDate
-      children.append(
-        .text(
-          try TextNode(
-            Self.date, font: font, size: date.height * 0.8, color: white, position: date.center,
-            anchor: TextAnchor(.center, .middle), maxWidth: date.width)))
+      children += try text(
+        Self.date, size: date.height * 0.8, at: date.center, TextAnchor(.center, .middle), maxWidth: date.width)
       let clock = zones.lockClock
-      children.append(
-        .text(
-          try TextNode(
-            time, font: font, size: clock.height / digitHeightRatio, color: white,
-            position: Point(x: clock.center.x, y: clock.maxY), anchor: .centerBaseline, maxWidth: clock.width)))
+      children += try text(
+        time, size: clock.height / digitHeightRatio, at: Point(x: clock.center.x, y: clock.maxY), .centerBaseline,
+        maxWidth: clock.width)
       let controls = zones.lockControls
       let d = controls.height
       for x in [controls.minX, controls.maxX - d] {
