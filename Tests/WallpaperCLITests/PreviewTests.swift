@@ -144,6 +144,7 @@ final class PreviewTests: XCTestCase {
     for arguments in [
       ["preview", "--device", "iphone-16-pro", "--screen", "desktop", "-o", "x.png"],
       ["preview", "--device", "ipad-pro-13-m4", "-o", "x.png"],
+      ["preview", "--device", "iphone-16-pro", "--orientation", "landscape", "-o", "x.png"],
       ["preview", "--device", "iphone-16-pro", "--label-position", "middle", "-o", "x.png"],
       ["render", "--device", "iphone-16-pro", "--label-position", "middle", "-o", "x.png"],
       ["render", "--device", "iphone-16-pro", "--label-offset", "down", "-o", "x.png"],
