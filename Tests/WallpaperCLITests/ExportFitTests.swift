@@ -78,7 +78,7 @@ final class ExportFitTests: XCTestCase {
   func testGalleryOpensInChromiumWithEveryImage() throws {
     let result = try wallpaper([
       "export", Self.sample, "--out", "out", "--devices", "iphone-8,iphone-16-pro,ipad-11", "--quiet",
-      "--contact-sheet", "preview",
+      "--contact-sheet", "preview", "--asset-catalog",
     ])
     XCTAssertEqual(result.status, 0, result.stderr)
     let page = "\(folder)/out/index.html"
@@ -108,7 +108,7 @@ final class ExportFitTests: XCTestCase {
     for path in paths where path != "index.html" {
       XCTAssertTrue(links.contains(path), "the gallery does not link \(path)")
     }
-    let pngs = paths.filter { $0.hasSuffix(".png") }
+    let pngs = paths.filter { $0.hasSuffix(".png") && !$0.contains(".xcassets/") }
     XCTAssertEqual(Set(images.map { $0["src"] as! String }), Set(pngs))
     for image in images {
       XCTAssertGreaterThan(image["naturalWidth"] as? Int ?? 0, 0, "\(image["src"]!) did not load")

@@ -31,10 +31,12 @@ enum Gallery {
       func order(_ entry: Exporter.Entry) -> Int {
         entry.preview.map { 1 + PreviewScreen.allCases.firstIndex(of: $0)! } ?? 0
       }
-      let images = group.filter { $0.format == "png" }.sorted { (order($0), $0.path) < (order($1), $1.path) }
+      // Asset-catalog copies are the same images again: links, not pictures.
+      func shown(_ entry: Exporter.Entry) -> Bool { entry.format == "png" && !entry.path.contains(".xcassets/") }
+      let images = group.filter(shown).sorted { (order($0), $0.path) < (order($1), $1.path) }
       for entry in images { body.append(figure(entry)) }
       body.append("</div>")
-      let links = group.filter { $0.format != "png" }
+      let links = group.filter { !shown($0) }
       if !links.isEmpty {
         body.append("<ul class=\"files\">")
         for entry in links {
