@@ -118,6 +118,32 @@ final class ZoneTests: XCTestCase {
     XCTAssertGreaterThan(motifs, 2000, "the focal layers should still draw")
   }
 
+  /// Without zones (iPads, landscape) the label is centred and the focal motifs still keep
+  /// out of its box.
+  func testFocalMotifsKeepOutOfTheLabelWithoutZones() throws {
+    for (id, orientation) in [
+      ("ipad-pro-13-m4", Orientation.portrait), ("ipad-mini-8-3", .landscape),
+      ("iphone-16-pro-max", .landscape), ("iphone-se-3", .landscape),
+    ] {
+      for season in Season.allCases {
+        for seed: UInt64 in 1...20 {
+          var design = Design(device: DeviceCatalog.device(id: id)!, season: season)
+          design.orientation = orientation
+          design.season.seed = seed
+          let label = try XCTUnwrap(design.labelPlacement?.box)
+          let scene = try design.scene(defaultFont: "f.ttf")
+          let focalName = SeasonArt.focalLayerName(for: season)
+          guard case .group(let art)? = scene.nodes.first(where: { groupName($0) == "art" }),
+            let focal = art.children.first(where: { groupName($0) == focalName })
+          else { return XCTFail("\(id) \(season): no focal layer") }
+          for box in shapeBoxes(focal) {
+            XCTAssertFalse(intersects(box, label), "\(id) \(orientation) \(season) seed \(seed): crosses the label")
+          }
+        }
+      }
+    }
+  }
+
   /// Every sample design's label keeps out of the clock on its device's lock screen.
   func testSampleLabelsClearTheClock() throws {
     let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
