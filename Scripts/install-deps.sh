@@ -13,6 +13,8 @@ packages=(
   libxml2-utils         # xmllint: SVG well-formedness in tests
   qpdf                  # qpdf --check in tests
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
+  chromium              # headless browser: the export gallery opens with every image loaded
+  tidy                  # HTML5 checker for the export gallery
   "$@"
 )
 

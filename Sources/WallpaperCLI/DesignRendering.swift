@@ -14,8 +14,14 @@ enum DesignRendering {
     return try scene(of: design, defaultFont: font)
   }
 
-  /// The design's scene with the bundled font at `defaultFont`.
-  static func scene(of design: Design, defaultFont: String) throws(CLIError) -> Scene {
+  /// The files a design reads: the design file, the label's font, the background image.
+  static func inputFiles(of design: Design, designFile: String?) -> [String] {
+    [designFile, design.label.fontPath, design.background.image.flatMap { $0.file ?? $0.path }].compactMap { $0 }
+  }
+
+  /// The design's scene with the bundled font at `defaultFont`, with the mock of `preview`
+  /// over it when given.
+  static func scene(of design: Design, defaultFont: String, preview: PreviewScreen? = nil) throws(CLIError) -> Scene {
     if let image = design.background.image {
       do {
         try Renderer.validatePNG(image.png)
@@ -32,6 +38,7 @@ enum DesignRendering {
       }
     }
     do {
+      if let preview { return try design.previewScene(screen: preview, defaultFont: defaultFont) }
       return try design.scene(defaultFont: fontPath)
     } catch {
       throw .failure("cannot build the scene: \(error.description)")

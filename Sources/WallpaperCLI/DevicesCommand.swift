@@ -12,10 +12,16 @@ struct DevicesCommand {
   ]
 
   static let help = HelpPage(
-    overview: "List every device: id, name, size in points, scale, pixels, screen class and safe area.",
+    overview:
+      "List every device: id, name, size in points, scale, pixels, screen class, safe area and (--json) the zones iOS draws over a wallpaper.",
     usage: "wallpaper devices [--json] [--family iphone|ipad]",
     options: Array(options.dropLast()),
-    footer: "Sources: \(Source.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).")
+    footer: """
+      Zones (--json "zones"): rectangles {x, y, width, height} in points of the portrait screen for statusBar,
+      island or notch, lockDate, lockClock, lockWidgets, lockControls, homeIndicator (not on home-button
+      iPhones) and dock; null for iPads. They are derived, not published: see "zonesSource".
+      Sources: \(Source.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).
+      """)
 
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: Self.options, maxPositional: 0)
@@ -80,6 +86,19 @@ struct DevicesCommand {
         object["homeScreenGrid"] = metrics
       } else {
         object["homeScreenGrid"] = NSNull()
+      }
+      if let zones = device.zones {
+        var rects: [String: Any] = [:]
+        for (key, rect) in zones.named {
+          rects[key] = ["x": rect.minX, "y": rect.minY, "width": rect.width, "height": rect.height]
+        }
+        object["zones"] = rects
+        object["zonesSource"] = [
+          "source": zones.provenance.source, "iOSVersion": zones.provenance.iOSVersion,
+          "verified": zones.provenance.verified, "note": zones.provenance.note,
+        ]
+      } else {
+        object["zones"] = NSNull()
       }
       if let safe = device.safeArea {
         object["safeArea"] = ["top": safe.top, "bottom": safe.bottom, "left": safe.left, "right": safe.right]

@@ -71,8 +71,12 @@ struct RenderCommand {
         names: ["--locale"], valueName: "LOCALE", help: "The season's name in en, zh-Hant or ja (default: en).",
         field: ["label", "locale"]),
       OptionSpec(
-        names: ["--label-position"], valueName: "P", help: "top, center or bottom (default: top).",
+        names: ["--label-position"], valueName: "P", help: "\(Label.Position.summary).",
         field: ["label", "position"]),
+      OptionSpec(
+        names: ["--label-offset"], valueName: "PT",
+        help: "Move the label down (positive) or up (negative) from its position, in points (default 0).",
+        field: ["label", "offset"]),
       OptionSpec(
         names: ["--label-size"], valueName: "PT",
         help: "The label's size in points (default: 18% of the canvas width).",
@@ -129,6 +133,11 @@ struct RenderCommand {
       help: "Print on stderr the milliseconds spent building the scene, drawing, encoding and writing.", field: nil),
     OptionSpec(
       names: ["--dump-scene"], valueName: nil, help: "Print the scene as text instead of rendering.", field: nil),
+    OptionSpec(
+      names: ["--watch"], valueName: nil,
+      help:
+        "Render, then render again whenever the design file, its font or its image changes; one line per render; Ctrl-C stops.",
+      field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
 
@@ -148,6 +157,15 @@ struct RenderCommand {
       console.out(Self.help.text)
       return
     }
+    guard parsed.has("--watch") else {
+      _ = try render(parsed)
+      return
+    }
+    try Watcher(console: console).run(initial: parsed.positional) { () throws(CLIError) in try render(parsed) }
+  }
+
+  /// Renders once; returns the files the design read (to watch) and the file written.
+  private func render(_ parsed: ParsedArguments) throws(CLIError) -> (inputs: [String], output: String) {
     let timer = PhaseTimer()
     let loaded: LoadedDesign
     do {
@@ -157,9 +175,10 @@ struct RenderCommand {
       throw .usage(error.description)
     }
     let scene = try DesignRendering.scene(of: loaded.design, environment: environment)
+    let inputs = DesignRendering.inputFiles(of: loaded.design, designFile: parsed.positional.first)
     if parsed.has("--dump-scene") {
       console.out(scene.dump())
-      return
+      return (inputs, "stdout")
     }
     let output = try OutputOptions.output(for: loaded, environment: environment)
     guard let path = output.path else { throw .usage("--output: no output file given") }
@@ -168,5 +187,6 @@ struct RenderCommand {
     try AtomicFile.write(bytes, to: path)
     timer.lap("write")
     if parsed.has("--timings") { console.err(timer.report) }
+    return (inputs, path)
   }
 }

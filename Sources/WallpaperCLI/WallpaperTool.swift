@@ -43,6 +43,7 @@ public struct WallpaperTool {
     usage: "wallpaper <subcommand> [options]",
     subcommands: [
       ("render", "Render one design for one device to a PNG, SVG or PDF file."),
+      ("preview", "Render a design with a labelled mock of the lock or home screen over it."),
       ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
       ("proof", "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes."),
       ("devices", "List the device catalogue."),
@@ -73,6 +74,8 @@ public struct WallpaperTool {
       console.out("wallpaper \(Self.version)\n")
     case "render":
       try RenderCommand(console: console, environment: environment).run(rest)
+    case "preview":
+      try PreviewCommand(console: console, environment: environment).run(rest)
     case "export":
       try ExportCommand(console: console, environment: environment).run(rest)
     case "proof":

@@ -49,6 +49,74 @@ extension Design {
     return orientation == .portrait ? portrait : portrait.rotatedClockwise
   }
 
+  /// The device's zones when they apply to this canvas: portrait iPhones only (the zones are
+  /// measured in portrait); nil otherwise.
+  public var layoutZones: DeviceZones? { orientation == .portrait ? device.zones : nil }
+
+  /// The label's position: the chosen one, else below the lock-screen clock where the zones
+  /// are known, else the centre.
+  public var effectiveLabelPosition: Label.Position {
+    label.position ?? (layoutZones == nil ? .center : .belowClock)
+  }
+
+  /// Where the label goes on the screen (points, no bleed), and the box its ink stays in.
+  public struct LabelPlacement: Sendable, Hashable {
+    public let position: Point
+    public let anchor: TextAnchor
+    /// The em size in points before any shrinking to `Label.maxWidthRatio`.
+    public let size: Double
+    /// The box the text's ink stays inside: `Label.maxWidthRatio` of the width, centred, and
+    /// from the ascender line to the descender line (`Label.lineHeightRatio` × size).
+    public let box: Rect
+  }
+
+  /// The label's placement, or nil when the label is hidden.
+  ///
+  /// - `top`: 6 % of the height below the safe-area top (the original app).
+  /// - `belowClock`: the label's top 4 % of the height below the lock-screen clock (without
+  ///   zones: 20 % of the height below the safe-area top).
+  /// - `center`: centred vertically.
+  /// - `aboveDock`: the label's bottom 3 % of the height above the dock (without zones: as
+  ///   `bottom`).
+  /// - `bottom`: 12 % of the height above the safe-area bottom.
+  /// `label.offset` then moves it down (positive) or up, in points.
+  public var labelPlacement: LabelPlacement? {
+    guard label.visible else { return nil }
+    let bounds = Rect(size: canvasSize)
+    let safe = layoutSafeArea
+    let zones = layoutZones
+    let size = label.size ?? bounds.width * Label.defaultSizeRatio
+    let lineHeight = size * Label.lineHeightRatio
+    let h = bounds.height
+    var top: Double
+    switch effectiveLabelPosition {
+    case .top: top = safe.top + h * 0.06
+    case .belowClock: top = zones.map { $0.lockClock.maxY + h * 0.04 } ?? safe.top + h * 0.2
+    case .center: top = h / 2 - lineHeight / 2
+    case .aboveDock:
+      top = zones.map { $0.dock.minY - h * 0.03 - lineHeight } ?? h - safe.bottom - h * 0.12 - lineHeight
+    case .bottom: top = h - safe.bottom - h * 0.12 - lineHeight
+    }
+    top += label.offset
+    let width = bounds.width * Label.maxWidthRatio
+    // Finite by construction: sizes, offsets and canvases are validated and bounded.
+    let box = try! Rect(x: bounds.center.x - width / 2, y: top, width: width, height: lineHeight)
+    return LabelPlacement(
+      position: try! Point(x: bounds.center.x, y: top), anchor: TextAnchor(.center, .top), size: size, box: box)
+  }
+
+  /// The rectangles the focal motifs keep out of, on the screen (points, no bleed): the
+  /// label's box, and the lock-screen date, clock and the island or notch where known.
+  public var artKeepOut: [Rect] {
+    var boxes: [Rect] = []
+    if let placement = labelPlacement { boxes.append(placement.box) }
+    if let zones = layoutZones {
+      boxes += [zones.lockDate, zones.lockClock]
+      if let housing = zones.sensorHousing { boxes.append(housing) }
+    }
+    return boxes
+  }
+
   /// The season's accent, or its light tint when that contrasts more with the sky behind the
   /// label: the top of the art (the palette's first colour) at the art's alpha over the base.
   public var defaultLabelColor: Color {
@@ -64,8 +132,13 @@ extension Design {
 
   private func artLayer(covering canvas: Rect, trim: Rect) throws(SceneError) -> Node? {
     guard season.alpha > .transparent else { return nil }
+    let shift = trim.origin
+    let keepOut = try artKeepOut.map { box throws(SceneError) in
+      Rect(origin: try Point(x: box.minX + shift.x, y: box.minY + shift.y), size: box.size)
+    }
     let art = try SeasonArt.nodes(
-      for: season.season, canvas: canvas, visible: trim, safeArea: layoutSafeArea, seed: season.seed)
+      for: season.season, canvas: canvas, visible: trim, safeArea: layoutSafeArea, seed: season.seed,
+      keepOut: keepOut)
     return .group(Group(name: "art", opacity: season.alpha, children: art))
   }
 
@@ -77,26 +150,10 @@ extension Design {
   }
 
   private func labelLayer(in bounds: Rect, defaultFont: String) throws(SceneError) -> Node? {
-    guard label.visible else { return nil }
-    let safe = layoutSafeArea
-    let size = label.size ?? bounds.width * Label.defaultSizeRatio
-    let x = bounds.center.x
-    let position: Point
-    let anchor: TextAnchor
-    switch label.position {
-    case .top:
-      position = try Point(x: x, y: safe.top + bounds.height * 0.06)
-      anchor = TextAnchor(.center, .top)
-    case .center:
-      position = try Point(x: x, y: bounds.height / 2)
-      anchor = TextAnchor(.center, .middle)
-    case .bottom:
-      position = try Point(x: x, y: bounds.height - safe.bottom - bounds.height * 0.12)
-      anchor = TextAnchor(.center, .bottom)
-    }
+    guard label.visible, let placement = labelPlacement else { return nil }
     let text = try TextNode(
-      labelText, font: FontReference(path: label.fontPath ?? defaultFont), size: size,
-      color: label.color ?? defaultLabelColor, position: position, anchor: anchor,
+      labelText, font: FontReference(path: label.fontPath ?? defaultFont), size: placement.size,
+      color: label.color ?? defaultLabelColor, position: placement.position, anchor: placement.anchor,
       maxWidth: bounds.width * Label.maxWidthRatio)
     return .group(Group(name: "label", children: [.text(text)]))
   }

@@ -62,6 +62,8 @@ public struct Gradient: Sendable, Hashable {
 public struct BackgroundImage: Sendable, Hashable {
   /// The file as given (for messages).
   public var path: String
+  /// The file as read, resolved against the design file's folder; nil when not from a file.
+  public var file: String?
   public var png: [UInt8]
   public var mode: ContentMode
   public var opacity: Opacity

@@ -174,6 +174,7 @@ public enum DesignLoader {
       let opacity = try image.number("opacity", in: 0...1) ?? 1
       background.image = BackgroundImage(
         path: path, png: Array(data), mode: mode, opacity: try! Opacity(opacity))
+      background.image?.file = resolved
     }
     return background
   }
@@ -217,7 +218,7 @@ public enum DesignLoader {
   }
 
   static func decodeLabel(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Label {
-    try reader.rejectUnknown(["visible", "text", "locale", "position", "size", "font", "color"])
+    try reader.rejectUnknown(["visible", "text", "locale", "position", "offset", "size", "font", "color"])
     var label = Label()
     label.visible = try reader.bool("visible") ?? true
     if let text = try reader.string("text") {
@@ -233,7 +234,8 @@ public enum DesignLoader {
       label.text = text
     }
     label.locale = try reader.choice("locale", as: Season.Locale.self) ?? .en
-    label.position = try reader.choice("position", as: Label.Position.self) ?? .top
+    label.position = try reader.choice("position", as: Label.Position.self)
+    label.offset = try reader.number("offset", in: -2000...2000, allowed: "points from -2000 to 2000") ?? 0
     label.size = try reader.number("size", in: 1...2000, allowed: "points from 1 to 2000")
     if let pathValue = reader.raw("font"), let path = try reader.string("font") {
       label.fontPath = resolve(path, from: pathValue, baseFolder: baseFolder)

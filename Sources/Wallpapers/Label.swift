@@ -4,18 +4,34 @@ import SceneGraph
 /// The season's name drawn over the art, like the original app's title image.
 public struct Label: Sendable, Hashable {
   public enum Position: String, Sendable, Hashable, CaseIterable {
-    /// Below the safe-area top, in the upper part of the screen (the original's place).
+    /// Below the safe-area top, in the upper part of the screen: the original app's place,
+    /// where the lock-screen clock covers it on current iPhones.
     case top
+    /// Just below the lock-screen clock (the default on iPhones).
+    case belowClock = "below-clock"
+    /// The middle of the screen (the default on iPads and in landscape, which have no zones).
     case center
+    /// In the band just above the home-screen dock.
+    case aboveDock = "above-dock"
     /// Above the home indicator.
     case bottom
+
+    /// What each choice means, for `--help`.
+    public static let summary =
+      "top (the original app's place, where the lock-screen clock covers it), below-clock (just under "
+      + "the lock-screen clock; the default on iPhones), center (the middle; the default on iPads and in "
+      + "landscape), above-dock (just above the home-screen dock) or bottom (above the home indicator)"
   }
 
   public var visible = true
   /// nil means the season's name in `locale`.
   public var text: String?
   public var locale: Season.Locale = .en
-  public var position: Position = .top
+  /// nil means the default: `belowClock` where the device has zones (portrait iPhones),
+  /// else `center`.
+  public var position: Position?
+  /// Moves the label down (positive) or up (negative) from its position, in points.
+  public var offset: Double = 0
   /// The em size in points; nil means relative to the canvas width (`defaultSizeRatio`).
   public var size: Double?
   /// A TrueType/OpenType file; nil means the bundled font, which the caller supplies.
@@ -28,6 +44,11 @@ public struct Label: Sendable, Hashable {
   /// The default em size as a fraction of the canvas width: 0.18 gives 67.5 pt on a 375 pt
   /// wide iPhone 8, close to the original's title image.
   public static let defaultSizeRatio = 0.18
+
+  /// The height of the box reserved for the label's ink, from its top (the ascender line) down,
+  /// per point of size: above the bundled font's ascender-to-descender height, with room for
+  /// fallback CJK fonts (checked on pixels by the composition tests).
+  public static let lineHeightRatio = 1.3
 
   /// The largest share of the canvas width the label may take; longer text is drawn smaller.
   public static let maxWidthRatio = 0.86

@@ -64,6 +64,17 @@ public enum Processes {
     throw TestFailure("'\(program)' is not installed; `make deps` installs it (see README)")
   }
 
+  /// Every file below `root` (not folders), by path relative to it, with its bytes.
+  public static func files(under root: String) -> [String: Data] {
+    var result: [String: Data] = [:]
+    for case let path as String in FileManager.default.enumerator(atPath: root) ?? FileManager.DirectoryEnumerator() {
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory)
+      if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: "\(root)/\(path)") }
+    }
+    return result
+  }
+
   /// A fresh temporary folder, removed by the caller.
   public static func temporaryFolder() throws -> String {
     let path = NSTemporaryDirectory() + "wallpaper-tests-\(UUID().uuidString)"

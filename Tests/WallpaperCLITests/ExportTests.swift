@@ -32,14 +32,7 @@ final class ExportTests: XCTestCase {
   }
 
   private func files(in directory: String) throws -> [String: Data] {
-    var result: [String: Data] = [:]
-    let root = "\(folder)/\(directory)"
-    for case let path as String in FileManager.default.enumerator(atPath: root)! {
-      var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory)
-      if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: "\(root)/\(path)") }
-    }
-    return result
+    Processes.files(under: "\(folder)/\(directory)")
   }
 
   func testNamesSizesManifestAssetCatalogAndContactSheet() throws {

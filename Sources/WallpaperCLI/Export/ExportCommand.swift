@@ -18,14 +18,22 @@ struct ExportCommand {
     OptionSpec(names: ["--formats"], valueName: "LIST", help: "Any of png,svg,pdf (default: all three).", field: nil),
     OptionSpec(
       names: ["--scales"], valueName: "LIST",
-      help: "PNG scales: native (each device's own) or a list (default: 2,3 for @2x and @3x).",
+      help:
+        "PNG scales: native (default: each class at the scale its devices use, iPhones 2x or 3x, iPads 2x) or a list like 2,3.",
       field: nil),
+    OptionSpec(
+      names: ["--contact-sheet"], valueName: "KIND",
+      help: "plain (default: the wallpapers) or preview (each iPhone class with the lock-screen mock over it).",
+      field: nil),
+    OptionSpec(
+      names: ["--strict"], valueName: nil,
+      help: "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for.", field: nil),
     OptionSpec(
       names: ["--asset-catalog"], valueName: nil,
       help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
     OptionSpec(
       names: ["--jobs"], valueName: "N", help: "Files rendered at once (default: the number of cores).", field: nil),
-    OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress output.", field: nil),
+    OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress, skip or summary lines.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
 
@@ -38,15 +46,20 @@ struct ExportCommand {
     HelpPage(
       overview: "Render one design for every chosen device, scale and format, in parallel.",
       usage:
-        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--asset-catalog] [--jobs N] [--quiet]",
+        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet]",
       arguments: [("DESIGN.json", "The design; flags override its fields as in `wallpaper render`.")],
       options: Array(ownOptions.dropLast()) + designOptions,
       footer: """
         Files: DIR/<design>-<class>@2x.png per scale, DIR/<design>-<class>.svg and .pdf per screen class
         (classes are WxH in points, e.g. 402x874; 414x896-2x and -3x tell the two 414x896 classes apart),
-        DIR/manifest.json (every file with models, size, bytes, SHA-256), DIR/contact-sheet.png and .pdf.
-        Models sharing a screen class are rendered once. Files are replaced atomically; nothing else in DIR
-        is touched. One failing file does not stop the others; the run then exits 1 naming each failure.
+        DIR/previews/<design>-<class>-lock.png and -home.png (1x, a labelled mock of the screen over the
+        wallpaper, iPhones in portrait), DIR/manifest.json (every file with models, size, bytes, SHA-256,
+        and the skipped devices), DIR/index.html (a gallery of every file; no script, no network),
+        DIR/contact-sheet.png and .pdf. Models sharing a screen class are rendered once.
+        A device the design cannot be made for (the home grid on an iPad, a square grid that does not fit)
+        is skipped with one line on stderr saying why and counted in the summary; --strict makes it an error.
+        Files are replaced atomically; nothing else in DIR is touched. One failing file does not stop the
+        others; the run then exits 1 naming each failure.
         """)
   }
 
@@ -66,7 +79,11 @@ struct ExportCommand {
     }
     let devices = try ExportPlan.devices(parsed.values["--devices"] ?? "all")
     let formats = try ExportPlan.formats(parsed.values["--formats"] ?? "png,svg,pdf")
-    let scales = try ExportPlan.scales(parsed.values["--scales"] ?? "2,3")
+    let scales = try ExportPlan.scales(parsed.values["--scales"] ?? "native")
+    let sheetKind = parsed.values["--contact-sheet"] ?? "plain"
+    guard ["plain", "preview"].contains(sheetKind) else {
+      throw .usage("--contact-sheet: '\(sheetKind)' is not allowed (plain, preview)")
+    }
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     if let text = parsed.values["--jobs"] {
       guard let value = Int(text), (1...256).contains(value) else {
@@ -76,7 +93,14 @@ struct ExportCommand {
     }
     let plan = try ExportPlan(
       designFile: designFile, overrides: parsed.overrides, devices: devices, formats: formats, scales: scales,
-      environment: environment)
+      environment: environment, previews: true, strict: parsed.has("--strict"))
+    let quiet = parsed.has("--quiet")
+    if !quiet {
+      for skip in plan.skipped {
+        console.err(
+          "skipped \(skip.models.map(\.id).joined(separator: ", ")) (screen class \(skip.screen.id)): \(skip.reason)\n")
+      }
+    }
     let font = try FontLocator.bundledFontPath(environment: environment)
     let environment = self.environment
     let style: ExportProgress.Style = parsed.has("--quiet") ? .quiet : (console.isTerminal ? .bar : .lines)
@@ -107,7 +131,7 @@ struct ExportCommand {
       }
     }
     do {
-      let sheet = try contactSheet(plan: plan, font: font)
+      let sheet = try contactSheet(plan: plan, font: font, previews: sheetKind == "preview")
       let info = try OutputOptions.documentInfo(for: plan.designs[0].design, environment: environment)
       // The PNG and the PDF sheet are independent: render them at the same time.
       let formats: [OutputFormat] = [.png, .pdf]
@@ -127,19 +151,34 @@ struct ExportCommand {
     } catch {
       failures.append(Exporter.Failure(path: "contact-sheet", reason: error.description))
     }
-    write(Self.manifest(design: plan.name, entries: entries), "manifest.json", format: "json")
+    write(Gallery.html(design: plan.name, entries: entries, skipped: plan.skipped), Gallery.fileName, format: "html")
+    write(Self.manifest(design: plan.name, entries: entries, skipped: plan.skipped), "manifest.json", format: "json")
 
+    let skippedModels = plan.skipped.reduce(0) { $0 + $1.models.count }
+    let skippedText = skippedModels == 0 ? "" : "; \(skippedModels) device\(skippedModels == 1 ? "" : "s") skipped"
     if !failures.isEmpty {
       for failure in failures { console.err("error: \(failure.path): \(failure.reason)\n") }
       throw .failure(
-        "\(failures.count) of \(failures.count + entries.count) files failed; the others were written to \(folder)")
+        "\(failures.count) of \(failures.count + entries.count) files failed\(skippedText); the others were written to \(folder)"
+      )
+    }
+    if !quiet {
+      let models = plan.designs.reduce(0) { total, entry in
+        total + (plan.jobs.first { $0.screen.id == entry.screen.id }?.models.count ?? 0)
+      }
+      console.err(
+        "exported \(entries.count) files for \(models) device\(models == 1 ? "" : "s") in \(plan.designs.count) screen classes to \(folder)\(skippedText)\n"
+      )
     }
   }
 
-  private func contactSheet(plan: ExportPlan, font: String) throws(CLIError) -> SceneGraph.Scene {
+  /// The sheet of every file's thumbnail; with `previews`, each wallpaper that has a lock
+  /// preview is shown with the lock-screen mock over it. Preview files themselves are left out.
+  private func contactSheet(plan: ExportPlan, font: String, previews: Bool) throws(CLIError) -> SceneGraph.Scene {
     var items: [ContactSheet.Item] = []
-    for job in plan.jobs {
-      let scene = try DesignRendering.scene(of: job.design, defaultFont: font)
+    for job in plan.jobs where job.preview == nil {
+      let mock = previews && job.design.layoutZones != nil ? PreviewScreen.lock : nil
+      let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: mock)
       let size: String
       if let scale = job.scale, let pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) {
         size = "PNG @\(formatNumber(scale))x · \(pixels) px"
@@ -147,7 +186,8 @@ struct ExportCommand {
         size =
           "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
       }
-      items.append(ContactSheet.Item(scene: scene, title: job.screen.id, detail: size))
+      items.append(
+        ContactSheet.Item(scene: scene, title: job.screen.id + (mock == nil ? "" : " · lock preview"), detail: size))
     }
     do {
       return try ContactSheet.scene(items, font: font)
@@ -156,8 +196,9 @@ struct ExportCommand {
     }
   }
 
-  /// The manifest: every file written, sorted by path, without timestamps.
-  static func manifest(design: String, entries: [Exporter.Entry]) -> [UInt8] {
+  /// The manifest: every file written, sorted by path, without timestamps, and the models
+  /// skipped with the reason.
+  static func manifest(design: String, entries: [Exporter.Entry], skipped: [ExportPlan.Skip] = []) -> [UInt8] {
     let files: [[String: Any]] = entries.sorted { $0.path < $1.path }.map { entry in
       var object: [String: Any] = [
         "path": entry.path, "design": design, "format": entry.format, "bytes": entry.bytes, "sha256": entry.sha256,
@@ -168,9 +209,13 @@ struct ExportCommand {
         object["points"] = ["width": screen.points.width, "height": screen.points.height]
       }
       if let scale = entry.scale { object["scale"] = scale }
+      if let preview = entry.preview { object["preview"] = preview.rawValue }
       if let pixels = entry.pixels { object["pixels"] = ["width": pixels.width, "height": pixels.height] }
       return object
     }
-    return AssetCatalog.json(["design": design, "files": files])
+    let skips: [[String: Any]] = skipped.flatMap { skip in
+      skip.models.map { ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason] }
+    }
+    return AssetCatalog.json(["design": design, "files": files, "skipped": skips])
   }
 }

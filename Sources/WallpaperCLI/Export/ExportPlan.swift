@@ -18,6 +18,8 @@ struct ExportPlan {
     var format: OutputFormat { output.format }
     /// The path relative to the output folder.
     let path: String
+    /// For a preview image (PNG at 1x): the screen mocked over the wallpaper.
+    var preview: PreviewScreen? = nil
 
     /// A rough measure of the work: pixels for PNG, the size in points for vector formats.
     var cost: Double {
@@ -26,7 +28,16 @@ struct ExportPlan {
     }
   }
 
+  /// Models the design cannot be made for (the home grid on an iPad), skipped with a reason.
+  struct Skip: Sendable {
+    let screen: ScreenClass
+    let models: [Device]
+    /// Why, as the design loader says it (`grid.kind: 'home' is not allowed …`).
+    let reason: String
+  }
+
   var jobs: [Job] = []
+  var skipped: [Skip] = []
   /// The loaded design per screen class, for the contact sheet and the asset catalog.
   var designs: [(screen: ScreenClass, design: Design)] = []
   let name: String
@@ -90,13 +101,25 @@ struct ExportPlan {
     return scales.sorted()
   }
 
+  /// `previews/<design>-<class>-lock.png` (or `-home.png`).
+  static func previewName(design: String, screen: ScreenClass, preview: PreviewScreen) -> String {
+    "previews/\(design)-\(screen.id)-\(preview.rawValue).png"
+  }
+
   /// Loads the design once per screen class (so each is validated for its own device) and
-  /// lists the files to write, in a stable order.
+  /// lists the files to write, in a stable order: per class the formats and scales asked
+  /// for, then (with `previews`) a lock- and a home-screen preview at 1x where the class has
+  /// zones and the design is portrait.
   ///
-  /// - Throws: `CLIError.usage` naming the device when the design does not fit one.
+  /// A class the design cannot be made for while others can (a feature the device cannot
+  /// take: the home grid on an iPad, a square grid that does not fit) is skipped and listed
+  /// in `skipped`.
+  ///
+  /// - Throws: `CLIError.usage` naming the device when the design fits none of the devices,
+  ///   or, with `strict`, the first that it does not fit.
   init(
     designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
-    environment: [String: String]
+    environment: [String: String], previews: Bool = false, strict: Bool = false
   ) throws(CLIError) {
     var classes: [(ScreenClass, [Device])] = []
     for device in devices {
@@ -107,6 +130,7 @@ struct ExportPlan {
       }
     }
     var name = ""
+    var firstProblem: CLIError?
     for (screen, models) in classes {
       let device = DesignOverride(
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
@@ -115,7 +139,11 @@ struct ExportPlan {
         loaded = try DesignLoader.load(
           file: designFile, overrides: overrides + [device], outputFields: OutputOptions.fieldNames)
       } catch {
-        throw .usage("\(error.description) (for \(models[0].id), screen class \(screen.id))")
+        let problem = CLIError.usage("\(error.description) (for \(models[0].id), screen class \(screen.id))")
+        if strict { throw problem }
+        firstProblem = firstProblem ?? problem
+        skipped.append(Skip(screen: screen, models: models, reason: error.description))
+        continue
       }
       let design = loaded.design
       name = design.name
@@ -131,7 +159,19 @@ struct ExportPlan {
               path: Self.fileName(design: design.name, screen: screen, format: format, scale: scale)))
         }
       }
+      if previews, design.layoutZones != nil {
+        for preview in PreviewScreen.allCases {
+          var output = try OutputOptions.options(for: loaded, environment: environment, format: .png)
+          output.scale = 1
+          jobs.append(
+            Job(
+              design: design, screen: screen, models: models, output: output, scale: 1,
+              path: Self.previewName(design: design.name, screen: screen, preview: preview), preview: preview))
+        }
+      }
     }
+    // A design no chosen device can take is a bad design, not a skip.
+    if designs.isEmpty, let firstProblem { throw firstProblem }
     self.name = name
   }
 }

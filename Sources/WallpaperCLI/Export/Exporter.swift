@@ -16,6 +16,8 @@ struct Exporter {
     var models: [String] = []
     var scale: Double?
     var pixels: PixelSize?
+    /// The screen mocked over a preview image.
+    var preview: PreviewScreen?
     let bytes: Int
     let sha256: String
   }
@@ -74,10 +76,12 @@ struct Exporter {
   /// Renders one job and writes its file (and its asset-catalog copy).
   private func render(_ job: ExportPlan.Job) -> Result<[Entry], Failure> {
     do {
-      let scene = try DesignRendering.scene(of: job.design, defaultFont: font)
+      let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: job.preview)
       let bytes = try DesignRendering.render(scene, as: job.output)
       var paths = [job.path]
-      if assetCatalog, job.format == .png, let pngScale = job.scale, AssetCatalog.holds(scale: pngScale) {
+      if assetCatalog, job.preview == nil, job.format == .png, let pngScale = job.scale,
+        AssetCatalog.holds(scale: pngScale)
+      {
         paths.append(AssetCatalog.imageSetFolder(design: plan.name, screen: job.screen) + "/" + job.path)
       }
       let digest = SHA256.hex(bytes)
@@ -88,6 +92,7 @@ struct Exporter {
         entry.screen = job.screen
         entry.models = job.models.map(\.id)
         entry.scale = job.scale
+        entry.preview = job.preview
         if job.format == .png { entry.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) }
         entries.append(entry)
       }

@@ -46,6 +46,16 @@ extension SeasonArt {
       inset(top: amount, left: amount, bottom: amount, right: amount)
     }
 
+    /// Whether the two boxes share more than an edge.
+    func intersects(_ other: Box) -> Bool {
+      minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// The square around `disc`.
+    init(around disc: Disc) {
+      self.init(minX: disc.x - disc.r, minY: disc.y - disc.r, maxX: disc.x + disc.r, maxY: disc.y + disc.r)
+    }
+
     /// Whether the disc lies wholly inside.
     func contains(_ disc: Disc) -> Bool {
       disc.x - disc.r >= minX && disc.x + disc.r <= maxX && disc.y - disc.r >= minY
@@ -88,8 +98,10 @@ extension SeasonArt {
     /// The visible area minus the safe-area insets minus `SeasonArt.focalMargin`: where the
     /// focal motifs (sun, big blossoms, leaves and flakes) stay. Nil when nothing is left.
     let focal: Box?
+    /// Boxes no focal motif may reach into (the label, the lock-screen clock), in points.
+    let keepOut: [Box]
 
-    init(canvas: Rect, visible: Rect, safeArea: EdgeInsets) throws(SceneError) {
+    init(canvas: Rect, visible: Rect, safeArea: EdgeInsets, keepOut: [Box] = []) throws(SceneError) {
       guard canvas.width > 0, canvas.height > 0 else {
         throw SceneError(
           field: "season.canvas", value: "\(canvas.width)x\(canvas.height)",
@@ -104,6 +116,13 @@ extension SeasonArt {
       self.visible = Box(visible)
       unit = min(visible.width, visible.height)
       focal = SeasonArt.focalBox(visible: visible, safeArea: safeArea)
+      self.keepOut = keepOut
+    }
+
+    /// Whether a motif filling `disc` keeps out of every `keepOut` box.
+    func allows(_ disc: Disc) -> Bool {
+      let square = Box(around: disc)
+      return !keepOut.contains { $0.intersects(square) }
     }
 
     /// How many screen-units of area the visible screen holds (its area / unit²), to scale the
@@ -579,13 +598,14 @@ extension SeasonArt {
   }
 
   /// Places discs of the wanted radii (points) wholly inside `region`, at least `gap` × the
-  /// sum of radii apart from each other and from `taken`.
+  /// sum of radii apart from each other and from `taken`, and never reaching into a
+  /// `keepOut` box (a disc that finds no such spot is left out).
   ///
   /// Each disc tries `attempts` random spots and keeps the first free one, else the one
   /// with the least overlap. A disc larger than the region is shrunk to fit, or left out
   /// when that would halve it. Deterministic for a given generator state.
   static func scatter(
-    _ radii: [Double], in region: Box?, avoiding taken: [Disc] = [], gap: Double = 1,
+    _ radii: [Double], in region: Box?, avoiding taken: [Disc] = [], keepOut: [Box] = [], gap: Double = 1,
     attempts: Int = 60, rng: inout Random
   ) -> [Disc] {
     guard let region else { return [] }
@@ -599,6 +619,8 @@ extension SeasonArt {
         let disc = Disc(
           x: rng.range(region.minX + r, region.maxX - r),
           y: rng.range(region.minY + r, region.maxY - r), r: r)
+        let square = Box(around: disc)
+        guard !keepOut.contains(where: { $0.intersects(square) }) else { continue }
         let overlap = (taken + placed).map { disc.overlap($0, gap: gap) }.max() ?? -1
         if overlap < bestOverlap {
           best = disc

@@ -148,7 +148,7 @@ extension SeasonArt {
       let sizes = (0..<(frame.density > 1.8 ? 4 : 3)).map { i in
         u * (i == 0 ? rng.range(0.17, 0.2) : rng.range(0.11, 0.15))
       }
-      let discs = scatter(sizes, in: region, gap: 1.15, rng: &rng)
+      let discs = scatter(sizes, in: region, keepOut: frame.keepOut, gap: 1.15, rng: &rng)
       var children: [Node] = []
       for disc in discs {
         // The outline and stem reach at most 1 unit from the centre; the stroke a bit more.
@@ -171,7 +171,7 @@ extension SeasonArt {
       let area = Box(minX: v.minX - u * 0.05, minY: v.minY - u * 0.05, maxX: v.maxX + u * 0.05, maxY: v.maxY)
       let medium = scatter(
         (0..<frame.count(4, 5, 12)).map { _ in u * rng.range(0.05, 0.085) }, in: area,
-        avoiding: taken, gap: 1.3, attempts: 30, rng: &rng)
+        avoiding: taken, keepOut: frame.keepOut, gap: 1.3, attempts: 30, rng: &rng)
       for disc in medium {
         children += try leaf(
           maple: rng.chance(0.5),

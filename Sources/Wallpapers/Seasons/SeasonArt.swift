@@ -29,12 +29,14 @@ public enum SeasonArt {
   ///     indicator (bottom), sensor housing in landscape (left/right).
   ///   - seed: arranges the motifs; the same season, rectangles and seed give equal nodes,
   ///     and the shapes reaching into `visible` do not depend on `canvas`.
+  ///   - keepOut: rectangles in the same coordinates (the label's box, the lock-screen clock)
+  ///     that no focal motif may reach into; a motif with no room left is left out.
   /// - Throws: `SceneError` when `canvas` or `visible` has a side of 0 or a value that is not
   ///   finite.
   public static func nodes(
-    for season: Season, canvas: Rect, visible: Rect, safeArea: EdgeInsets, seed: UInt64
+    for season: Season, canvas: Rect, visible: Rect, safeArea: EdgeInsets, seed: UInt64, keepOut: [Rect] = []
   ) throws(SceneError) -> [Node] {
-    let frame = try Frame(canvas: canvas, visible: visible, safeArea: safeArea)
+    let frame = try Frame(canvas: canvas, visible: visible, safeArea: safeArea, keepOut: keepOut.map(Box.init))
     switch season {
     case .spring: return try Spring.nodes(in: frame, seed: seed)
     case .summer: return try Summer.nodes(in: frame, seed: seed)
@@ -46,7 +48,7 @@ public enum SeasonArt {
   /// The name of the top-level group holding a season's focal motifs: the big blossoms, the
   /// sun, the big maple leaves, the big snowflakes. Everything drawn in it lies inside
   /// `focalRegion(visible:safeArea:)`.
-  static func focalLayerName(for season: Season) -> String {
+  public static func focalLayerName(for season: Season) -> String {
     switch season {
     case .spring: return "blossoms"
     case .summer: return "sun"

@@ -144,7 +144,11 @@ extension SeasonArt {
       var rng = Random(seed: seed, stream: "spring.branches")
       var spare = Random(seed: seed, stream: "spring.branches.bleed")
       let (c, v, u) = (frame.canvas, frame.visible, frame.unit)
-      let area = region ?? v
+      // The branches start below what the screen keeps clear at its top (the clock, a label
+      // under it), so their blossoms can open; when that leaves too little, they keep the region.
+      var area = region ?? v
+      let cleared = frame.keepOut.filter { $0.minY < area.y(0.35) }.map(\.maxY).max() ?? area.minY
+      if cleared > area.minY, area.maxY - cleared > area.height * 0.55 { area.minY = cleared }
       let side = rng.sign()
       var wood = Pen()
       var leaves = Pen()
@@ -235,7 +239,7 @@ extension SeasonArt {
         for site in sites {
           let disc = Disc(x: site.x, y: site.y, r: site.r * 1.05)
           let free = accepted.allSatisfy { disc.overlap($0.disc, gap: 0.66) <= 0 }
-          if area.contains(disc), free, region != nil {
+          if area.contains(disc), free, region != nil, frame.allows(disc) {
             accepted.append(
               Site(disc: disc, colors: rng.pick(blossomColors), turn: rng.range(0, 2 * .pi)))
             // A young leaf or two tucked behind the flower.

@@ -15,7 +15,9 @@ extension SeasonArt {
       let room = frame.focal.flatMap {
         $0.inset(top: 0, left: 0, bottom: max(0, $0.maxY - (horizon - radius * 0.6)), right: 0)
       }
-      let sun = scatter([reach], in: room.map(upperPart), rng: &rng).first
+      let sun =
+        scatter([reach], in: room.map(upperPart), keepOut: frame.keepOut, rng: &rng).first
+        ?? scatter([reach], in: room, keepOut: frame.keepOut, rng: &rng).first
       let center = sun.map { ($0.x, $0.y) } ?? (v.x(0.7), v.minY - radius * 2)
 
       var layers: [Node] = [
@@ -118,8 +120,8 @@ extension SeasonArt {
         $0.inset(top: 0, left: -u * 0.25, bottom: max(0, $0.maxY - horizon + u * 0.08), right: -u * 0.25)
       }
       let spots = scatter(
-        (0..<count).map { _ in u * rng.range(0.13, 0.2) }, in: region, avoiding: taken, gap: 1.1,
-        rng: &rng)
+        (0..<count).map { _ in u * rng.range(0.13, 0.2) }, in: region, avoiding: taken, keepOut: frame.keepOut,
+        gap: 1.1, rng: &rng)
       var children: [Node] = []
       for spot in spots {
         let w = spot.r
@@ -156,8 +158,12 @@ extension SeasonArt {
       for _ in 0..<rng.int(3, 5) {
         let x = flock.x + rng.range(-1, 1) * flock.r
         let y = flock.y + rng.range(-0.6, 0.6) * flock.r
-        guard taken.allSatisfy({ Disc(x: x, y: y, r: 0).overlap($0, gap: 1) <= 0 }) else { continue }
-        pen.place = Place(x: x, y: y, angle: rng.range(-0.2, 0.2), scale: u * rng.range(0.018, 0.03))
+        let angle = rng.range(-0.2, 0.2)
+        let scale = u * rng.range(0.018, 0.03)
+        guard taken.allSatisfy({ Disc(x: x, y: y, r: 0).overlap($0, gap: 1) <= 0 }),
+          frame.allows(Disc(x: x, y: y, r: scale * 1.1))
+        else { continue }
+        pen.place = Place(x: x, y: y, angle: angle, scale: scale)
         try pen.move(-1, 0)
         try pen.curve(-0.65, -0.5, -0.2, -0.45, 0, 0.05)
         try pen.curve(0.2, -0.45, 0.65, -0.5, 1, 0)

@@ -193,7 +193,7 @@ extension SeasonArt {
       let count = frame.count(6, 8, 20)
       let spots = scatter(
         (0..<count).map { _ in u * rng.range(0.02, 0.045) }, in: v,
-        avoiding: taken, gap: 1.4, attempts: 20, rng: &rng)
+        avoiding: taken, keepOut: frame.keepOut, gap: 1.4, attempts: 20, rng: &rng)
       func flurry(_ spot: Disc, rng: inout Random) throws(SceneError) -> (Pen, Stroke) {
         var pen = Pen(Place(x: spot.x, y: spot.y, angle: rng.range(0, .pi / 3), scale: spot.r))
         try Motif.snowflake(into: &pen, detail: spot.r > u * 0.03 ? 1 : 0)
@@ -231,7 +231,7 @@ extension SeasonArt {
       let sizes = (0..<count).map { i in
         u * (i == 0 ? rng.range(0.14, 0.17) : rng.range(0.07, 0.12))
       }
-      let discs = scatter(sizes, in: region, gap: 1.2, rng: &rng)
+      let discs = scatter(sizes, in: region, keepOut: frame.keepOut, gap: 1.2, rng: &rng)
       var flakes: [Node] = []
       var glows: [Node] = []
       for disc in discs {

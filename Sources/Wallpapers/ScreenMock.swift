@@ -1,0 +1,126 @@
+import SceneGraph
+
+/// Which iOS screen a preview shows over the wallpaper.
+public enum PreviewScreen: String, Sendable, Hashable, CaseIterable {
+  /// Time and date in the lock-screen places, the island or notch, the bottom controls and the
+  /// home indicator.
+  case lock
+  /// Icon tiles in the home-screen grid and the dock.
+  case home
+}
+
+/// A generic, clearly labelled mock of what iOS draws over a wallpaper, in vector shapes and
+/// the bundled font: no Apple artwork, only rectangles, circles and text placed in the
+/// device's zones.
+public enum ScreenMock {
+  /// The time the mock shows, as in Apple's marketing pictures.
+  public static let time = "9:41"
+  public static let date = "Monday 9 June"
+  /// Written in the status bar, so nobody mistakes the picture for a screenshot.
+  public static let caption = "PREVIEW MOCK"
+  /// The bundled font's cap and digit height per point of size (Quicksand: 700 of 1000 units).
+  public static let digitHeightRatio = 0.7
+
+  /// The mock's nodes for `screen` on `device` in portrait, or nil when the device has no
+  /// zones (iPads).
+  public static func nodes(for device: Device, screen: PreviewScreen, font: String) throws(SceneError) -> Node? {
+    guard let zones = device.zones else { return nil }
+    let size = device.screen.points
+    let font = FontReference(path: font)
+    let white = Color(rgb: 0xFFFFFF, alpha: 240)
+    let shade = Color(rgb: 0x000000, alpha: 90)
+    var children: [Node] = []
+    if let housing = zones.sensorHousing {
+      let radius = zones.island != nil ? housing.height / 2 : 12
+      children.append(.shape(ShapeNode(try .rounded(housing, radius: radius), fill: .solid(.black))))
+    }
+    let bar = zones.statusBar
+    let barText = min(12, bar.height * 0.5)
+    let barY = zones.sensorHousing.map { $0.center.y } ?? bar.center.y
+    /// White text over a soft dark copy 1 pt lower, so it reads on light wallpapers too.
+    func text(_ string: String, size: Double, at point: Point, _ anchor: TextAnchor, maxWidth: Double? = nil)
+      throws(SceneError) -> [Node]
+    {
+      let drop = try Point(x: point.x, y: point.y + max(1, size * 0.02))
+      return [
+        .text(
+          try TextNode(
+            string, font: font, size: size, color: Color(rgb: 0x000000, alpha: 70), position: drop, anchor: anchor,
+            maxWidth: maxWidth)),
+        .text(
+          try TextNode(
+            string, font: font, size: size, color: white, position: point, anchor: anchor, maxWidth: maxWidth)),
+      ]
+    }
+    children += try text(caption, size: barText, at: Point(x: 14, y: barY), TextAnchor(.leading, .middle))
+    // A battery outline on the right of the status bar.
+    let battery = try Rect(x: size.width - 14 - 24, y: barY - 5.5, width: 24, height: 11)
+    children.append(
+      .shape(ShapeNode(try .rounded(battery, radius: 3), stroke: try Stroke(.solid(white), width: 1))))
+    switch screen {
+    case .lock:
+      let date = zones.lockDate
+      children += try text(
+        Self.date, size: date.height * 0.8, at: date.center, TextAnchor(.center, .middle), maxWidth: date.width)
+      let clock = zones.lockClock
+      children += try text(
+        time, size: clock.height / digitHeightRatio, at: Point(x: clock.center.x, y: clock.maxY), .centerBaseline,
+        maxWidth: clock.width)
+      let controls = zones.lockControls
+      let d = controls.height
+      for x in [controls.minX, controls.maxX - d] {
+        let button = try Rect(x: x, y: controls.minY, width: d, height: d)
+        children.append(.shape(ShapeNode(.ellipse(button), fill: .solid(shade))))
+        children.append(
+          .shape(
+            ShapeNode(.ellipse(button.outset(by: -d * 0.3)), stroke: try Stroke(.solid(white), width: 2))))
+      }
+    case .home:
+      if let metrics = HomeScreenGrid.metrics(forScreenClass: device.screen.id) {
+        let icons = HomeScreenGrid.cells(metrics: metrics, canvas: size).compactMap(\.icon)
+        for icon in icons { children.append(tile(icon, white: white)) }
+        let dock = zones.dock
+        children.append(
+          .shape(ShapeNode(try .rounded(dock, radius: min(30, dock.height / 3)), fill: .solid(shade))))
+        for column in icons.prefix(metrics.columns) {
+          let icon = try Rect(
+            x: column.minX, y: dock.center.y - column.height / 2, width: column.width, height: column.height)
+          children.append(tile(icon, white: white))
+        }
+      }
+    }
+    if let indicator = zones.homeIndicator {
+      children.append(
+        .shape(ShapeNode(try .rounded(indicator, radius: indicator.height / 2), fill: .solid(white))))
+    }
+    return .group(Group(name: "mock", children: children))
+  }
+
+  /// A blank app-icon tile: a rounded square, no artwork.
+  private static func tile(_ rect: Rect, white: Color) -> Node {
+    .shape(
+      ShapeNode(
+        (try? .rounded(rect, radius: rect.width * 0.225)) ?? .rectangle(rect),
+        fill: .solid(Color(rgb: 0xFFFFFF, alpha: 150)),
+        stroke: try? Stroke(.solid(white), width: 1)))
+  }
+}
+
+extension Design {
+  /// The design's scene with the mock of `screen` over it.
+  ///
+  /// - Throws: `SceneError` naming `device` when the device has no zones (iPads) or the
+  ///   design is in landscape (the zones are portrait).
+  public func previewScene(screen: PreviewScreen, defaultFont: String) throws(SceneError) -> Scene {
+    guard orientation == .portrait else {
+      throw SceneError(field: "orientation", value: orientation.rawValue, allowed: "portrait for previews")
+    }
+    guard let mock = try ScreenMock.nodes(for: device, screen: screen, font: defaultFont) else {
+      throw SceneError(
+        field: "device", value: device.id,
+        allowed: "an iPhone (iPads have no zones in the catalogue to place a mock in)")
+    }
+    let base = try scene(defaultFont: defaultFont)
+    return try Scene(size: base.size, nodes: base.nodes + [mock])
+  }
+}

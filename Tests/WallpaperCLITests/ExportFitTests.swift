@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `wallpaper export` defaults that fit devices, the skip policy, previews and the gallery.
+final class ExportFitTests: XCTestCase {
+  private var folder = ""
+
+  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private static let sample = Golden.repositoryRoot().appendingPathComponent("Samples/autumn-grid.json").path
+
+  @discardableResult
+  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
+    try Processes.run(Processes.wallpaperBinary, arguments, in: folder)
+  }
+
+  private func files(in directory: String) throws -> [String: Data] {
+    Processes.files(under: "\(folder)/\(directory)")
+  }
+
+  private func manifest(_ directory: String) throws -> [String: Any] {
+    try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(directory)/manifest.json")))
+        as? [String: Any])
+  }
+
+  /// The home-grid sample with every default: iPads skipped with a reason on stderr and in the
+  /// manifest, each class at the scale its devices use, no two files with the same bytes.
+  func testDefaultsSkipIPadsAndWriteEachClassAtItsOwnScaleOnce() throws {
+    let result = try wallpaper(["export", Self.sample, "--out", "out"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    let skips = lines.filter { $0.hasPrefix("skipped ") }
+    XCTAssertEqual(skips.count, 9, "one line per iPad screen class: \(skips)")
+    XCTAssertTrue(skips.allSatisfy { $0.contains("ipad") && $0.contains("home") }, "\(skips)")
+    XCTAssertTrue(lines.last?.hasSuffix("15 devices skipped") ?? false, "summary: \(lines.last ?? "")")
+
+    let written = try files(in: "out")
+    var seen: [String: String] = [:]
+    for (path, data) in written {
+      let digest = try Processes.run("sha256sum", ["\(folder)/out/\(path)"]).stdout.prefix(64)
+      XCTAssertNil(seen[String(digest)], "\(path) has the same bytes as \(seen[String(digest)] ?? "")")
+      seen[String(digest)] = path
+      XCTAssertFalse(path.contains("ipad") || path.contains("1024x1366"), path)
+      _ = data
+    }
+    let entries = try XCTUnwrap(try manifest("out")["files"] as? [[String: Any]])
+    var plain = 0
+    for entry in entries where entry["format"] as? String == "png" && entry["preview"] == nil {
+      guard let scale = entry["scale"] as? Double, let id = entry["screenClass"] as? String else { continue }
+      plain += 1
+      // The class's own scale: 2 for 320…375x667 and 414x896-2x, 3 for the others.
+      let native = ["320x480", "320x568", "375x667", "414x896-2x"].contains(id) ? 2.0 : 3.0
+      XCTAssertEqual(scale, native, "\(entry["path"]!)")
+      XCTAssertTrue((entry["path"] as! String).hasSuffix("@\(Int(native))x.png"))
+    }
+    XCTAssertEqual(plain, 14, "one PNG per iPhone class")
+    let skipped = try XCTUnwrap(try manifest("out")["skipped"] as? [[String: String]])
+    XCTAssertEqual(skipped.count, 15)
+    XCTAssertTrue(skipped.allSatisfy { $0["device"]!.hasPrefix("ipad") && $0["reason"]!.contains("home") })
+
+    // --quiet: nothing on stderr; --strict: the skip is an error and nothing is written.
+    let quiet = try wallpaper(["export", Self.sample, "--out", "quiet", "--devices", "iphone-8,ipad-11", "--quiet"])
+    XCTAssertEqual(quiet.status, 0, quiet.stderr)
+    XCTAssertEqual(quiet.stderr, "")
+    let strict = try wallpaper(["export", Self.sample, "--out", "strict", "--devices", "iphone-8,ipad-11", "--strict"])
+    XCTAssertEqual(strict.status, 2, strict.stderr)
+    XCTAssertTrue(strict.stderr.hasPrefix("error: ") && strict.stderr.contains("ipad-11"), strict.stderr)
+    XCTAssertEqual(strict.stderr.filter { $0 == "\n" }.count, 1, strict.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/strict"))
+  }
+
+  /// `index.html` beside the manifest links every file of it, is valid HTML5 (tidy) and
+  /// well-formed, and opens in headless Chromium with every image decoded, no console errors,
+  /// no request leaving the folder, and a screenshot that is not blank.
+  func testGalleryOpensInChromiumWithEveryImage() throws {
+    let result = try wallpaper([
+      "export", Self.sample, "--out", "out", "--devices", "iphone-8,iphone-16-pro,ipad-11", "--quiet",
+      "--contact-sheet", "preview", "--asset-catalog",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let page = "\(folder)/out/index.html"
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    let entries = try XCTUnwrap(try manifest("out")["files"] as? [[String: Any]])
+    let paths = entries.map { $0["path"] as! String }
+    XCTAssertTrue(paths.contains("index.html"))
+    XCTAssertTrue(paths.contains("previews/autumn-grid-402x874-lock.png"))
+    XCTAssertTrue(paths.contains("previews/autumn-grid-375x667-home.png"))
+
+    let tidy = try Processes.run("tidy", ["-q", "-e", page])
+    XCTAssertEqual(tidy.status, 0, "tidy: \(tidy.stderr)")
+    let xml = try Processes.run("xmllint", ["--noout", page])
+    XCTAssertEqual(xml.status, 0, xml.stderr)
+    XCTAssertFalse(html.contains("<script"), "no script needed")
+
+    let check = try Processes.run(
+      "python3",
+      [
+        Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/check-gallery.py").path, page,
+        "\(folder)/shot.png",
+      ])
+    XCTAssertEqual(check.status, 0, check.stderr)
+    let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+    let images = try XCTUnwrap(report["images"] as? [[String: Any]])
+    let links = Set(try XCTUnwrap(report["links"] as? [String]))
+    for path in paths where path != "index.html" {
+      XCTAssertTrue(links.contains(path), "the gallery does not link \(path)")
+    }
+    let pngs = paths.filter { $0.hasSuffix(".png") && !$0.contains(".xcassets/") }
+    XCTAssertEqual(Set(images.map { $0["src"] as! String }), Set(pngs))
+    for image in images {
+      XCTAssertGreaterThan(image["naturalWidth"] as? Int ?? 0, 0, "\(image["src"]!) did not load")
+    }
+    XCTAssertEqual(report["errors"] as? [String], [])
+    let requests = try XCTUnwrap(report["requests"] as? [String])
+    XCTAssertTrue(requests.allSatisfy { $0.hasPrefix("file://") }, "network: \(requests)")
+
+    let shot = try RGBAImage(pngFile: "\(folder)/shot.png")
+    var colours = Set<[UInt8]>()
+    for y in stride(from: 0, to: shot.height, by: 7) {
+      for x in stride(from: 0, to: shot.width, by: 7) { colours.insert(shot[x, y]) }
+    }
+    XCTAssertGreaterThan(colours.count, 200, "the screenshot looks blank")
+  }
+
+  func testContactSheetOfPreviewsAndBadKind() throws {
+    let plain = try wallpaper(["export", Self.sample, "--out", "a", "--devices", "iphone-16-pro", "--quiet"])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    let preview = try wallpaper([
+      "export", Self.sample, "--out", "b", "--devices", "iphone-16-pro", "--quiet", "--contact-sheet", "preview",
+    ])
+    XCTAssertEqual(preview.status, 0, preview.stderr)
+    let a = try RGBAImage(pngFile: "\(folder)/a/contact-sheet.png")
+    let b = try RGBAImage(pngFile: "\(folder)/b/contact-sheet.png")
+    XCTAssertEqual([a.width, a.height], [b.width, b.height])
+    XCTAssertNotEqual(a.pixels, b.pixels, "the preview sheet shows the mock")
+    let bad = try wallpaper(["export", Self.sample, "--out", "c", "--contact-sheet", "mock"])
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.stderr.hasPrefix("error: --contact-sheet: 'mock'"), bad.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/c"))
+  }
+
+  /// A square grid whose insets leave no room on a 320 pt screen: that class is skipped, the
+  /// wider ones are written.
+  func testASquareGridThatDoesNotFitSkipsTheNarrowDevice() throws {
+    try Data(#"{"name": "sq", "grid": {"kind": "square", "columns": 3, "spacing": 6, "inset": "0,340,0,0"}}"#.utf8)
+      .write(to: URL(fileURLWithPath: "\(folder)/sq.json"))
+    let result = try wallpaper([
+      "export", "sq.json", "--out", "out", "--devices", "iphone-4,iphone-16-pro", "--formats", "png",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let skips = result.stderr.split(separator: "\n").filter { $0.hasPrefix("skipped ") }
+    XCTAssertEqual(skips.count, 1, result.stderr)
+    XCTAssertTrue(skips[0].contains("iphone-4") && skips[0].contains("grid.columns"), String(skips[0]))
+    XCTAssertTrue(result.stderr.contains("1 device skipped"), result.stderr)
+    XCTAssertNotNil(FileManager.default.contents(atPath: "\(folder)/out/sq-402x874@3x.png"))
+    XCTAssertNil(FileManager.default.contents(atPath: "\(folder)/out/sq-320x480@2x.png"))
+  }
+}

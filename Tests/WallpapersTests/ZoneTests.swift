@@ -1,0 +1,174 @@
+import SceneGraph
+import XCTest
+
+@testable import Wallpapers
+
+/// The zones iOS draws over a wallpaper, and a composition that keeps the label and the
+/// focal motifs clear of them.
+final class ZoneTests: XCTestCase {
+  /// One model per iPhone screen class, and the minis, whose status bar is taller.
+  private var iPhones: [Device] {
+    DeviceCatalog.screenClasses.filter { $0.family == .iphone }.map { DeviceCatalog.models(of: $0)[0] }
+      + [DeviceCatalog.device(id: "iphone-12-mini")!]
+  }
+
+  private func intersects(_ a: Rect, _ b: Rect) -> Bool {
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+  }
+
+  private func intersects(_ a: Box, _ b: Rect) -> Bool {
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+  }
+
+  func testEveryIPhoneHasZonesInReadingOrderAndIPadsHaveNone() throws {
+    for device in DeviceCatalog.devices {
+      guard device.family == .iphone else {
+        XCTAssertNil(device.zones, device.id)
+        continue
+      }
+      let zones = try XCTUnwrap(device.zones, device.id)
+      let canvas = Rect(size: device.screen.points)
+      for (key, rect) in zones.named {
+        XCTAssertTrue(
+          rect.minX >= 0 && rect.minY >= 0 && rect.maxX <= canvas.maxX && rect.maxY <= canvas.maxY,
+          "\(device.id) \(key) \(rect) outside the screen")
+        XCTAssertGreaterThan(rect.width * rect.height, 0, "\(device.id) \(key)")
+      }
+      XCTAssertLessThanOrEqual(zones.statusBar.maxY, zones.lockDate.minY, device.id)
+      XCTAssertLessThanOrEqual(zones.lockDate.maxY, zones.lockClock.minY, device.id)
+      XCTAssertLessThanOrEqual(zones.lockClock.maxY, zones.lockWidgets.minY, device.id)
+      XCTAssertLessThan(zones.lockWidgets.maxY, zones.lockControls.minY, device.id)
+      if let indicator = zones.homeIndicator {
+        XCTAssertLessThanOrEqual(zones.lockControls.maxY, indicator.minY, device.id)
+        XCTAssertLessThanOrEqual(zones.dock.maxY, indicator.minY, device.id)
+      }
+      if let housing = zones.sensorHousing {
+        XCTAssertLessThanOrEqual(housing.maxY, zones.statusBar.maxY, device.id)
+      }
+      // Only the notched and Dynamic Island classes have a housing; home-button ones a home
+      // button instead of the indicator.
+      XCTAssertEqual(zones.sensorHousing != nil, (device.safeArea?.bottom ?? 34) > 0, device.id)
+      XCTAssertEqual(zones.homeIndicator != nil, (device.safeArea?.bottom ?? 34) > 0, device.id)
+      XCTAssertFalse(zones.provenance.verified, "\(device.id): derived zones must say so")
+    }
+    // The measurement the rest is derived from: the 16 Pro's clock spans 114–175 pt.
+    let pro = try XCTUnwrap(DeviceCatalog.device(id: "iphone-16-pro")?.zones)
+    XCTAssertEqual(pro.lockClock.minY, 114)
+    XCTAssertEqual(pro.lockClock.maxY, 175)
+    XCTAssertNotNil(pro.island)
+    XCTAssertNil(pro.notch)
+    XCTAssertNotNil(DeviceCatalog.device(id: "iphone-x")?.zones?.notch)
+  }
+
+  func testDefaultLabelSitsBelowTheClockAndTopKeepsTheSeedPlace() throws {
+    for device in iPhones {
+      let zones = try XCTUnwrap(device.zones)
+      var design = Design(device: device, season: .autumn)
+      XCTAssertEqual(design.effectiveLabelPosition, .belowClock)
+      let box = try XCTUnwrap(design.labelPlacement?.box)
+      XCTAssertGreaterThanOrEqual(box.minY, zones.lockClock.maxY, device.id)
+      XCTAssertLessThan(box.maxY, zones.lockControls.minY, device.id)
+      design.label.position = .top
+      let top = try XCTUnwrap(design.labelPlacement?.box)
+      XCTAssertEqual(top.minY, design.layoutSafeArea.top + device.screen.points.height * 0.06, accuracy: 1e-9)
+      design.label.offset = -10
+      XCTAssertEqual(try XCTUnwrap(design.labelPlacement?.box).minY, top.minY - 10, accuracy: 1e-9)
+      design.label.position = .aboveDock
+      design.label.offset = 0
+      XCTAssertLessThanOrEqual(try XCTUnwrap(design.labelPlacement?.box).maxY, zones.dock.minY, device.id)
+    }
+    // Without zones (iPads, landscape) the default is the centre.
+    XCTAssertEqual(Design(device: DeviceCatalog.device(id: "ipad-pro-13-m4")!).effectiveLabelPosition, .center)
+    var landscape = Design(device: DeviceCatalog.device(id: "iphone-16-pro")!)
+    landscape.orientation = .landscape
+    XCTAssertEqual(landscape.effectiveLabelPosition, .center)
+  }
+
+  /// For every iPhone class, season and art seed 1…20: the label's box clears the clock, the
+  /// date and the island or notch, and no focal motif's shape reaches into the label's box or
+  /// the clock. Measured on the drawn geometry of the scene.
+  func testFocalMotifsKeepOutOfTheLabelAndTheClock() throws {
+    var motifs = 0
+    for device in iPhones {
+      let zones = try XCTUnwrap(device.zones)
+      for season in Season.allCases {
+        for seed: UInt64 in 1...20 {
+          var design = Design(device: device, season: season)
+          design.season.seed = seed
+          let name = "\(device.id) \(season) seed \(seed)"
+          let label = try XCTUnwrap(design.labelPlacement?.box)
+          XCTAssertFalse(intersects(label, zones.lockClock), "\(name): label over the clock")
+          XCTAssertFalse(intersects(label, zones.lockDate), "\(name): label over the date")
+          if let housing = zones.sensorHousing {
+            XCTAssertFalse(intersects(label, housing), "\(name): label over the island")
+          }
+          let scene = try design.scene(defaultFont: "f.ttf")
+          let focalName = SeasonArt.focalLayerName(for: season)
+          guard case .group(let art)? = scene.nodes.first(where: { groupName($0) == "art" }),
+            let focal = art.children.first(where: { groupName($0) == focalName })
+          else { return XCTFail("\(name): no focal layer") }
+          for box in shapeBoxes(focal) {
+            motifs += 1
+            XCTAssertFalse(intersects(box, label), "\(name): a \(focalName) shape crosses the label")
+            XCTAssertFalse(intersects(box, zones.lockClock), "\(name): a \(focalName) shape crosses the clock")
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(motifs, 2000, "the focal layers should still draw")
+  }
+
+  /// Without zones (iPads, landscape) the label is centred and the focal motifs still keep
+  /// out of its box.
+  func testFocalMotifsKeepOutOfTheLabelWithoutZones() throws {
+    for (id, orientation) in [
+      ("ipad-pro-13-m4", Orientation.portrait), ("ipad-mini-8-3", .landscape),
+      ("iphone-16-pro-max", .landscape), ("iphone-se-3", .landscape),
+    ] {
+      for season in Season.allCases {
+        for seed: UInt64 in 1...20 {
+          var design = Design(device: DeviceCatalog.device(id: id)!, season: season)
+          design.orientation = orientation
+          design.season.seed = seed
+          let label = try XCTUnwrap(design.labelPlacement?.box)
+          let scene = try design.scene(defaultFont: "f.ttf")
+          let focalName = SeasonArt.focalLayerName(for: season)
+          guard case .group(let art)? = scene.nodes.first(where: { groupName($0) == "art" }),
+            let focal = art.children.first(where: { groupName($0) == focalName })
+          else { return XCTFail("\(id) \(season): no focal layer") }
+          for box in shapeBoxes(focal) {
+            XCTAssertFalse(intersects(box, label), "\(id) \(orientation) \(season) seed \(seed): crosses the label")
+          }
+        }
+      }
+    }
+  }
+
+  /// Every sample design's label keeps out of the clock on its device's lock screen.
+  func testSampleLabelsClearTheClock() throws {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Samples").standardized
+    let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".json") }
+    XCTAssertFalse(files.isEmpty)
+    for file in files {
+      let design = try DesignLoader.load(file: samples.appendingPathComponent(file).path, overrides: []).design
+      guard let zones = design.layoutZones, let label = design.labelPlacement?.box else { continue }
+      XCTAssertFalse(intersects(label, zones.lockClock), file)
+    }
+  }
+
+  private func groupName(_ node: Node) -> String? {
+    if case .group(let group) = node { return group.name }
+    return nil
+  }
+
+  /// The box of every shape under `node`, each on its own.
+  private func shapeBoxes(_ node: Node, transform: Transform = .identity) -> [Box] {
+    switch node {
+    case .group(let group):
+      return group.children.flatMap { shapeBoxes($0, transform: group.transform.then(transform)) }
+    case .shape: return bounds(of: node, transform: transform).map { [$0] } ?? []
+    case .text, .image: return []
+    }
+  }
+}
