@@ -1,4 +1,5 @@
 import CFontconfig
+import FilePaths
 import Foundation
 import Synchronization
 
@@ -24,7 +25,7 @@ public final class FontLibrary: Sendable {
   ///
   /// - Throws: `RenderError.font` when the file is missing, unreadable or not a font.
   public func font(at path: String) throws(RenderError) -> Font {
-    let key = (path as NSString).standardizingPath
+    let key = FilePath(path).lexicallyNormalized?.string ?? path
     if let font = state.withLock({ $0.fonts[key] }) { return font }
     let font = try Font(path: key)
     return state.withLock { state in

@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import PrintProof
 import SceneGraph
@@ -75,7 +76,7 @@ struct ProofCommand {
     guard let output = parsed.values["--output"], !output.isEmpty else {
       throw .usage("--output: no output file given (use -o PATH ending in .pdf)")
     }
-    guard (output as NSString).pathExtension.lowercased() == "pdf" else {
+    guard FilePath(output).isStandardStream || FilePath(output).pathExtension.lowercased() == "pdf" else {
       throw .usage("--output: '\(output)' is not allowed (a proof is a PDF: a path ending in .pdf)")
     }
     try DesignRendering.checkOutputPath(output)

@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import SceneGraph
 import Synchronization
@@ -100,7 +101,7 @@ struct ExportCommand {
       for (screen, _) in plan.designs {
         let folderPath = AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
         let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
-          (filename: ($0.path as NSString).lastPathComponent, scale: $0.scale ?? 1, idiom: screen.family)
+          (filename: FilePath($0.path).lastComponent, scale: $0.scale ?? 1, idiom: screen.family)
         }
         guard !images.isEmpty else { continue }
         write(AssetCatalog.imageSetContents(images: images), folderPath + "/Contents.json", format: "json")
@@ -130,7 +131,9 @@ struct ExportCommand {
     write(Self.manifest(design: plan.name, entries: entries), "manifest.json", format: "json")
 
     if !failures.isEmpty {
-      for failure in failures { console.err("error: \(failure.path): \(failure.reason)\n") }
+      for failure in failures {
+        console.err("error: " + "\(failure.path): \(failure.reason)".escapingControlCharacters + "\n")
+      }
       throw .failure(
         "\(failures.count) of \(failures.count + entries.count) files failed; the others were written to \(folder)")
     }
