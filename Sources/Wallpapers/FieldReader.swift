@@ -81,7 +81,7 @@ struct FieldReader {
     switch value.kind {
     case .number(let n): number = n
     case .string(let text) where value.isFromFlag:
-      guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
+      guard let n = parseDecimal(text.trimmingCharacters(in: .whitespaces)) else {
         throw DesignError.invalid(
           value, field: fieldPath(key), shown: "'\(text)'", allowed: allowed ?? describe(range))
       }
@@ -155,4 +155,33 @@ extension JSONValue {
 public func formatNumber(_ number: Double) -> String {
   if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
   return "\(number)"
+}
+
+/// A decimal number as people type it on a command line: an optional sign, digits with an
+/// optional fraction (`2`, `0.5`, `.5`), an optional exponent (`1e-7`). Hex (`0x2`), `inf`,
+/// `nan` and spaces inside are refused; the result is finite.
+public func parseDecimal(_ text: some StringProtocol) -> Double? {
+  let bytes = Array(text.utf8)
+  var index = 0
+  func digits() -> Int {
+    let start = index
+    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+    return index - start
+  }
+  if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+  var mantissa = digits()
+  if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+    index += 1
+    mantissa += digits()
+  }
+  guard mantissa > 0 else { return nil }
+  if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+    index += 1
+    if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard digits() > 0 else { return nil }
+  }
+  guard index == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+    return nil
+  }
+  return value
 }
