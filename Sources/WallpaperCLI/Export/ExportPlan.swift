@@ -75,7 +75,7 @@ struct ExportPlan {
     var scales: [Double] = []
     for word in text.split(separator: ",") {
       let trimmed = word.trimmingCharacters(in: .whitespaces).lowercased()
-      let number = Double(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
+      let number = parseDecimal(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
       guard let number, number.isFinite, number > 0, number <= RenderLimits.maxScale else {
         throw .usage(
           "--scales: '\(word)' is not allowed (native, or numbers > 0 and ≤ \(formatNumber(RenderLimits.maxScale)) like 2,3)"
