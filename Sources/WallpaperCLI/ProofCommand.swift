@@ -16,7 +16,6 @@ struct ProofCommand {
     !["--device", "--scale", "--format", "--output"].contains(spec.name)
   }
 
-  static let devicesAllowed = "all, iphone, ipad, or device ids from `wallpaper devices`, separated by commas"
   static let lengthAllowed =
     "a length ≥ 0 and ≤ \(ProofSettings.maxBleed) with a unit: mm, in or pt, e.g. 3mm"
   static let marksAllowed =
@@ -159,38 +158,11 @@ struct ProofCommand {
         return [try DesignLoader.load(file: file, overrides: overrides).device]
       } catch {
         if error.field == "device", error.origin == nil {
-          throw .usage("--devices: no devices given (\(devicesAllowed); or a \"device\" field in the design)")
+          throw .usage("--devices: no devices given (\(DeviceSelection.allowed); or a \"device\" field in the design)")
         }
         throw .usage(error.description)
       }
     }
-    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    guard !tokens.contains("") else {
-      let problem = tokens.allSatisfy(\.isEmpty) ? "no devices named" : "an empty entry"
-      throw .usage("--devices: '\(text)' is not allowed (\(problem); \(devicesAllowed))")
-    }
-    func firstOfEachClass(_ family: DeviceFamily?) -> [Device] {
-      DeviceCatalog.screenClasses.filter { family == nil || $0.family == family }
-        .compactMap { DeviceCatalog.models(of: $0).first }
-    }
-    var devices: [Device] = []
-    for token in tokens {
-      let named: [Device]
-      switch token {
-      case "all": named = firstOfEachClass(nil)
-      case "iphone": named = firstOfEachClass(.iphone)
-      case "ipad": named = firstOfEachClass(.ipad)
-      default:
-        guard let device = DeviceCatalog.device(id: token) else {
-          let suggestions = DeviceCatalog.suggestions(for: token)
-          let hint = suggestions.isEmpty ? "" : "; closest: " + suggestions.joined(separator: ", ")
-          throw .usage("--devices: '\(token)' is not allowed (\(devicesAllowed))\(hint)")
-        }
-        named = [device]
-      }
-      for device in named where !devices.contains(device) { devices.append(device) }
-    }
-    return devices
+    return try DeviceSelection.parse(text, groups: .firstOfEachClass)
   }
 }

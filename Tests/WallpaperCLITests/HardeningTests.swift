@@ -276,3 +276,28 @@ final class HardeningTests: XCTestCase {
     }
   }
 }
+
+extension HardeningTests {
+  func testExportAndProofShareOneDevicesParser() throws {
+    try write(#"{ "label": { "visible": false } }"#, to: "d.json")
+    for command in [
+      ["export", "d.json", "--out", "o", "--formats", "svg", "--quiet"], ["proof", "d.json", "-o", "p.pdf"],
+    ] {
+      let upper = try wallpaper(command + ["--devices", "IPHONE-8, Iphone-X"])
+      XCTAssertEqual(upper.status, 0, "\(command[0]): \(upper.stderr)")
+      try assertError(
+        command + ["--devices", "iphone-8,,iphone-x"], says: ["--devices: 'iphone-8,,iphone-x'", "an empty entry"])
+      try assertError(command + ["--devices", ""], says: ["--devices: ''", "no devices named"])
+    }
+  }
+
+  func testExportNamesTheDeviceOnlyWhenTheErrorDependsOnIt() throws {
+    try write(#"{ "background": { "color": "blu" } }"#, to: "c.json")
+    let plain = try wallpaper(["export", "c.json", "--out", "o", "--quiet"])
+    XCTAssertEqual(plain.status, 2)
+    XCTAssertFalse(plain.stderr.contains("(for "), plain.stderr)
+    let specific = try wallpaper(["export", "c.json", "--out", "o", "--background-color", "red", "--grid", "home"])
+    XCTAssertEqual(specific.status, 2)
+    XCTAssertTrue(specific.stderr.contains("(for ipad"), specific.stderr)
+  }
+}

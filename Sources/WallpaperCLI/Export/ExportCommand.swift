@@ -25,7 +25,8 @@ struct ExportCommand {
       names: ["--asset-catalog"], valueName: nil,
       help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
     OptionSpec(
-      names: ["--jobs"], valueName: "N", help: "Files rendered at once (default: the number of cores).", field: nil),
+      names: ["--jobs"], valueName: "N",
+      help: "Files rendered at once, each on its own thread (default: the number of cores; at most 256).", field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress output.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
@@ -65,7 +66,7 @@ struct ExportCommand {
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw .usage("--out: '\(folder)' is a file (allowed: a folder, created if missing)")
     }
-    let devices = try ExportPlan.devices(parsed.values["--devices"] ?? "all")
+    let devices = try DeviceSelection.parse(parsed.values["--devices"] ?? "all", groups: .everyModel)
     let formats = try ExportPlan.formats(parsed.values["--formats"] ?? "png,svg,pdf")
     let scales = try ExportPlan.scales(parsed.values["--scales"] ?? "2,3")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -114,7 +115,7 @@ struct ExportCommand {
       let formats: [OutputFormat] = [.png, .pdf]
       let sheets = Mutex<[OutputFormat: Result<[UInt8], CLIError>]>([:])
       let parallel = jobs > 1
-      DispatchQueue.concurrentPerform(iterations: parallel ? formats.count : 1) { worker in
+      Workers.run(parallel ? formats.count : 1) { worker in
         for format in parallel ? [formats[worker]] : formats {
           let result = Result { () throws(CLIError) in
             try DesignRendering.render(sheet, format: format, scale: 1, info: info)

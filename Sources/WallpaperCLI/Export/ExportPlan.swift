@@ -36,27 +36,6 @@ struct ExportPlan {
     return "\(base)@\(formatNumber(scale))x.png"
   }
 
-  /// Parses `all`, `iphone`, `ipad` or a comma-separated list of device ids.
-  static func devices(_ text: String) throws(CLIError) -> [Device] {
-    switch text {
-    case "all": return DeviceCatalog.devices
-    case "iphone", "ipad": return DeviceCatalog.devices.filter { $0.family.rawValue == text }
-    default:
-      var devices: [Device] = []
-      for id in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-        guard let device = DeviceCatalog.device(id: id) else {
-          let hint = DeviceCatalog.suggestions(for: id).joined(separator: ", ")
-          throw .usage(
-            "--devices: '\(id)' is not allowed (all, iphone, ipad or device ids from `wallpaper devices`\(hint.isEmpty ? "" : "; closest: \(hint)"))"
-          )
-        }
-        if !devices.contains(device) { devices.append(device) }
-      }
-      guard !devices.isEmpty else { throw .usage("--devices: '\(text)' is not allowed (all, iphone, ipad or ids)") }
-      return devices
-    }
-  }
-
   static func formats(_ text: String) throws(CLIError) -> [OutputFormat] {
     var formats: [OutputFormat] = []
     for word in text.split(separator: ",") {
@@ -110,7 +89,17 @@ struct ExportPlan {
       do {
         design = try DesignLoader.load(file: designFile, overrides: overrides + [device])
       } catch {
-        throw .usage("\(error.description) (for \(models[0].id), screen class \(screen.id))")
+        // Name the device only when the error depends on it: another screen class would not
+        // give the same error.
+        let other = DeviceCatalog.devices.first { $0.screen.id != screen.id }!
+        let otherPick = DesignOverride(
+          path: ["device"], value: JSONValue(.string(other.id), origin: .flag("--devices")))
+        var sameElsewhere = false
+        do { _ = try DesignLoader.load(file: designFile, overrides: overrides + [otherPick]) } catch let otherError {
+          sameElsewhere = otherError == error
+        }
+        throw .usage(
+          error.description + (sameElsewhere ? "" : " (for \(models[0].id), screen class \(screen.id))"))
       }
       name = design.name
       designs.append((screen, design))
