@@ -33,10 +33,24 @@ public enum DesignLoader {
   public static func load(
     file: String?, overrides: [DesignOverride], today: CalendarDate = .today()
   ) throws(DesignError) -> Design {
+    let json: [UInt8]? = if let file { try read(file: file) } else { nil }
+    return try load(json: json, file: file ?? "", overrides: overrides, today: today)
+  }
+
+  /// A design from the bytes `json` of the design file `file` (nil for none: flags only)
+  /// with `overrides` on top: `load(file:)` after reading the file (the fuzz target's entry).
+  public static func load(
+    json: [UInt8]?, file: String, overrides: [DesignOverride], today: CalendarDate = .today()
+  ) throws(DesignError) -> Design {
     var root: JSONValue
     let baseFolder: String
-    if let file {
-      root = try parse(file: file)
+    if let json {
+      guard json.count <= DesignLimits.maxFileBytes else {
+        throw DesignError(
+          origin: nil, field: nil,
+          message: "design file '\(file)' is \(json.count) bytes (at most \(DesignLimits.maxFileBytes))")
+      }
+      root = try JSONParser.parse(json, file: file)
       // Flags are placed into the file's object; any other top level would swallow them.
       guard case .object = root.kind else {
         throw DesignError(
@@ -49,7 +63,7 @@ public enum DesignLoader {
     }
     for override in overrides { root.set(override) }
     return try decode(
-      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), today: today)
+      root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), today: today)
   }
 
   /// Parses a design file into a JSON tree.
@@ -57,13 +71,16 @@ public enum DesignLoader {
   /// - Throws: `DesignError` for a missing file, a folder, a FIFO or device, a file over
   ///   `DesignLimits.maxFileBytes`, or malformed JSON.
   public static func parse(file: String) throws(DesignError) -> JSONValue {
-    let bytes: [UInt8]
+    try JSONParser.parse(read(file: file), file: file)
+  }
+
+  /// The bytes of a design file: a regular file of at most `DesignLimits.maxFileBytes`.
+  static func read(file: String) throws(DesignError) -> [UInt8] {
     do {
-      bytes = try FilePath(file).readRegularFile(limit: DesignLimits.maxFileBytes)
+      return try FilePath(file).readRegularFile(limit: DesignLimits.maxFileBytes)
     } catch {
       throw DesignError(origin: nil, field: nil, message: "design file '\(file)' \(error.description)")
     }
-    return try JSONParser.parse(bytes, file: file)
   }
 
   static func name(fromFile file: String) -> String { FilePath(file).stem }
