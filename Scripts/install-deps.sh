@@ -10,6 +10,7 @@ packages=(
   librsvg2-bin          # rsvg-convert: a second renderer for our SVG
   qpdf                  # qpdf --check in tests
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
+  fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   "$@"
 )
 

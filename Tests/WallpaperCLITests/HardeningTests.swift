@@ -301,3 +301,18 @@ extension HardeningTests {
     XCTAssertTrue(specific.stderr.contains("(for ipad"), specific.stderr)
   }
 }
+
+extension HardeningTests {
+  /// A letter with a combining mark the label font lacks falls back as a whole cluster to a
+  /// font that has both (it failed with "no font has the character U+0061").
+  func testCombiningMarksFallBackWithTheirLetter() throws {
+    for text in ["a̶b̶", "Z̷̨̛a̴͓̽l̸̰͠g̵̣̈́o̶̳͝"] {
+      let result = try wallpaper(["render", "--device", "iphone-8", "--label-text", text, "-o", "l.pdf"])
+      XCTAssertEqual(result.status, 0, "\(text): \(result.stderr)")
+      let fonts = try Processes.run("pdffonts", ["\(folder)/l.pdf"]).stdout
+      XCTAssertTrue(fonts.contains("DejaVu"), "the cluster's fallback font is not in the PDF:\n\(fonts)")
+      // Quicksand has no U+0336, so neither a nor b may come from it; the Zalgo text mixes.
+      if text == "a̶b̶" { XCTAssertFalse(fonts.contains("Quicksand"), "a letter was torn from its mark:\n\(fonts)") }
+    }
+  }
+}
