@@ -57,7 +57,7 @@ fuzz:
 ## from a fixed seed.
 fuzz-ci:
 	@FUZZ_OPT=-Onone Scripts/fuzz.sh build
-	@Scripts/fuzz.sh ci 5000
+	@FUZZ_OPT=-Onone Scripts/fuzz.sh ci 5000
 
 ## The end-to-end tests with every module and the binary built with AddressSanitizer (leaks
 ## checked), then `export --devices all --jobs 2` under ThreadSanitizer. See Scripts/sanitize.sh.

@@ -13,10 +13,12 @@
 # copying it into Tests/Fuzz/regressions/ (FuzzRegressionTests replays every file there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=.build/fuzz
-mkdir -p "$out"
 # FUZZ_OPT=-Onone builds in half the time (CI's short run); -O runs about four times faster.
-flags=(-sanitize=fuzzer,address -parse-as-library -g "${FUZZ_OPT:--O}" -swift-version 6 -use-ld=lld)
+# Each optimisation level has its own folder, so a CI run never replaces a running fuzzer.
+opt=${FUZZ_OPT:--O}
+out=.build/fuzz${FUZZ_OPT:+-${opt#-}}
+mkdir -p "$out"
+flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld)
 
 build() {
   local previous=()
