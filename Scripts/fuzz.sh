@@ -51,7 +51,6 @@ run() {
 ci() {
   # -runs counts only new inputs; the committed files are read, never written (no corpus folder to
   # write into is the first argument).
-  local scratch
   scratch=$(mktemp -d)
   trap 'rm -rf "$scratch"' EXIT
   "$out/design-fuzzer" -runs="$1" -seed=1 "${options[@]}" "$scratch" Tests/Fuzz/corpus Tests/Fuzz/regressions
