@@ -1,5 +1,4 @@
 import CFontconfig
-import FilePaths
 import Foundation
 import Synchronization
 
@@ -25,7 +24,8 @@ public final class FontLibrary: Sendable {
   ///
   /// - Throws: `RenderError.font` when the file is missing, unreadable or not a font.
   public func font(at path: String) throws(RenderError) -> Font {
-    let key = FilePath(path).lexicallyNormalized?.string ?? path
+    // The path as given: normalising `..` by hand could name another file behind a link.
+    let key = path
     if let font = state.withLock({ $0.fonts[key] }) { return font }
     let font = try Font(path: key)
     return state.withLock { state in
