@@ -2,7 +2,7 @@
 SWIFT ?= swift
 WALLPAPER = .build/debug/wallpaper
 
-.PHONY: deps build demo test lint format samples benchmark clean
+.PHONY: deps build demo test lint format samples benchmark clean fuzz fuzz-ci sanitize
 
 deps:
 	@Scripts/install-deps.sh
@@ -45,3 +45,21 @@ benchmark: deps
 
 clean:
 	rm -rf .build out
+
+## libFuzzer on the design decoder and the flag parser (-sanitize=fuzzer,address), from the
+## committed seeds in Tests/Fuzz; RUNS inputs (default 1,000,000). Findings land in .build/fuzz/.
+RUNS ?= 1000000
+fuzz:
+	@Scripts/fuzz.sh build
+	@Scripts/fuzz.sh run $(RUNS)
+
+## The short, fixed fuzz run CI makes: an unoptimised build (faster to compile), 5,000 inputs
+## from a fixed seed.
+fuzz-ci:
+	@FUZZ_OPT=-Onone Scripts/fuzz.sh build
+	@FUZZ_OPT=-Onone Scripts/fuzz.sh ci 5000
+
+## The end-to-end tests with every module and the binary built with AddressSanitizer (leaks
+## checked), then `export --devices all --jobs 2` under ThreadSanitizer. See Scripts/sanitize.sh.
+sanitize: deps
+	@Scripts/sanitize.sh

@@ -13,10 +13,12 @@ let package = Package(
     .library(name: "CairoRendering", targets: ["CairoRendering"]),
   ],
   targets: [
+    // Paths as strings (no Foundation path methods) and regular-file checks, for every module.
+    .target(name: "FilePaths"),
     // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
-    .target(name: "SceneGraph"),
+    .target(name: "SceneGraph", dependencies: ["FilePaths"]),
     // The domain: devices, seasons, grids, and the design format that becomes a Scene.
-    .target(name: "Wallpapers", dependencies: ["SceneGraph"]),
+    .target(name: "Wallpapers", dependencies: ["SceneGraph", "FilePaths"]),
 
     // One system-library module per C library, each found through pkg-config.
     .systemLibrary(
@@ -40,20 +42,23 @@ let package = Package(
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes.
     .target(
       name: "CairoRendering",
-      dependencies: ["SceneGraph", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder"]),
+      dependencies: [
+        "SceneGraph", "FilePaths", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder",
+      ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(
       name: "PrintProof", dependencies: ["SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
     // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
     .systemLibrary(name: "CMalloc"),
     // Argument parsing, commands, output files. A library so tests can call it in-process.
-    .target(name: "WallpaperCLI", dependencies: ["Wallpapers", "CairoRendering", "PrintProof", "CMalloc"]),
+    .target(
+      name: "WallpaperCLI", dependencies: ["FilePaths", "Wallpapers", "CairoRendering", "PrintProof", "CMalloc"]),
     .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.
     .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"]),
-    .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "TestSupport"]),
+    .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "FilePaths", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
       dependencies: ["CairoRendering", "Wallpapers", "TestSupport"]),

@@ -15,6 +15,7 @@ packages=(
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
   chromium              # headless browser: the export gallery opens with every image loaded
   tidy                  # HTML5 checker for the export gallery
+  fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   "$@"
 )
 

@@ -12,6 +12,7 @@ final class DecodedPNG {
     guard bytes.starts(with: signature) else {
       throw .image(reason: "not a PNG file (the PNG signature is missing)")
     }
+    try ImageLimits.checkPNGHeader(bytes)
     let source = ByteSource(bytes)
     let surface = withExtendedLifetime(source) {
       cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure)!

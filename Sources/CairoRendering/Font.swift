@@ -1,6 +1,7 @@
 import CCairo
 import CFreeType
 import CHarfBuzz
+import FilePaths
 import Foundation
 import Synchronization
 
@@ -29,19 +30,25 @@ public final class Font: @unchecked Sendable {
   /// Glyph outlines already read, by glyph index (see `glyphOutline`).
   let outlines = Mutex<[UInt32: [GlyphSegment]]>([:])
 
+  /// The largest font file accepted, in bytes (64 MiB; CJK fonts are about 20 MB).
+  public static let maxFileBytes = 64 << 20
+
   /// Loads the font at `path` (TrueType or OpenType; the first face of a collection).
   ///
   /// - Throws: `RenderError.font` when the file is missing, unreadable or not a font.
   public init(path: String) throws(RenderError) {
     self.path = path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .font(path: path, reason: "no such file")
+    // Checked before FreeType opens the file: opening a FIFO would block forever.
+    switch FileKind(at: FilePath(path)) {
+    case .missing: throw .font(path: path, reason: "no such file")
+    case .folder: throw .font(path: path, reason: "is a folder, not a font file")
+    case .special(let kind): throw .font(path: path, reason: "is \(kind), not a regular file")
+    case .regular(let size):
+      guard size <= Self.maxFileBytes else {
+        throw .font(path: path, reason: "is \(size) bytes (at most \(Self.maxFileBytes))")
+      }
     }
-    guard !isDirectory.boolValue else { throw .font(path: path, reason: "is a folder, not a font file") }
-    guard FileManager.default.isReadableFile(atPath: path) else {
-      throw .font(path: path, reason: "not readable (permission denied)")
-    }
+    guard access(path, R_OK) == 0 else { throw .font(path: path, reason: "not readable (permission denied)") }
 
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {

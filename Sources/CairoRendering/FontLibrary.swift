@@ -24,7 +24,8 @@ public final class FontLibrary: Sendable {
   ///
   /// - Throws: `RenderError.font` when the file is missing, unreadable or not a font.
   public func font(at path: String) throws(RenderError) -> Font {
-    let key = (path as NSString).standardizingPath
+    // The path as given: normalising `..` by hand could name another file behind a link.
+    let key = path
     if let font = state.withLock({ $0.fonts[key] }) { return font }
     let font = try Font(path: key)
     return state.withLock { state in

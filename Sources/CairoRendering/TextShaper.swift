@@ -42,8 +42,8 @@ struct ShapedLine {
   }
 }
 
-/// Shapes text with HarfBuzz (kerning, ligatures, marks), falling back per character to an
-/// installed font when the chosen one lacks it.
+/// Shapes text with HarfBuzz (kerning, ligatures, marks), falling back per grapheme cluster to
+/// an installed font when the chosen one lacks a character of it.
 enum TextShaper {
   /// - Throws: `RenderError.font` for an unusable font file; `.missingGlyph` naming the first
   ///   character that no font has.
@@ -62,38 +62,66 @@ enum TextShaper {
       descent: -primary.descender * scale)
   }
 
-  /// Splits `text` into maximal runs that one font can draw. Marks, joiners, variation
-  /// selectors and spaces stay with the run before them, so clusters are not torn apart.
+  /// Splits `text` into maximal runs that one font can draw. Each grapheme cluster (a letter
+  /// with its marks, an emoji sequence) goes whole to the first font that has every character
+  /// of it: the chosen font, else an installed one, so `a̶` is not torn into a letter from one
+  /// font and a stroke from another. Only a cluster that no single font covers is split, each
+  /// character to a font that has it. Spaces stay with the run before them.
   private static func itemize(_ text: String, primary: Font, fonts: FontLibrary)
     throws(RenderError) -> [(Font, String.UnicodeScalarView)]
   {
     var runs: [(Font, String.UnicodeScalarView)] = []
-    for scalar in text.unicodeScalars {
-      let properties = scalar.properties
-      let attaches =
-        properties.isDefaultIgnorableCodePoint || properties.isVariationSelector
-        || properties.generalCategory == .nonspacingMark
-        || properties.generalCategory == .enclosingMark
-        || properties.generalCategory == .spacingMark
-      if let last = runs.indices.last, attaches || (properties.isWhitespace && runs[last].0.hasGlyph(for: scalar)) {
-        runs[last].1.append(scalar)
+    func append(_ scalars: some Sequence<Unicode.Scalar>, in font: Font) {
+      if let last = runs.indices.last, runs[last].0 === font {
+        runs[last].1.append(contentsOf: scalars)
+      } else {
+        runs.append((font, String.UnicodeScalarView(scalars)))
+      }
+    }
+    for character in text {
+      let scalars = character.unicodeScalars
+      if let last = runs.indices.last, character.isWhitespace, scalars.allSatisfy(runs[last].0.hasGlyph(for:)) {
+        runs[last].1.append(contentsOf: scalars)
         continue
       }
-      let font: Font
-      if primary.hasGlyph(for: scalar) {
-        font = primary
-      } else if let fallback = try fonts.fallbackFont(for: scalar) {
-        font = fallback
-      } else {
-        throw .missingGlyph(scalar: scalar.value, text: text)
+      if let font = try font(covering: scalars, primary: primary, fonts: fonts) {
+        append(scalars, in: font)
+        continue
       }
-      if let last = runs.indices.last, runs[last].0 === font {
-        runs[last].1.append(scalar)
-      } else {
-        runs.append((font, String.UnicodeScalarView([scalar])))
+      for scalar in scalars {
+        if !needsGlyph(scalar), let last = runs.indices.last {
+          runs[last].1.append(scalar)
+        } else if primary.hasGlyph(for: scalar) {
+          append([scalar], in: primary)
+        } else if let fallback = try fonts.fallbackFont(for: scalar) {
+          append([scalar], in: fallback)
+        } else {
+          throw .missingGlyph(scalar: scalar.value, text: text)
+        }
       }
     }
     return runs
+  }
+
+  /// Whether a font must have a glyph for `scalar`: joiners, variation selectors and other
+  /// default-ignorable characters are hidden by HarfBuzz when the font lacks them.
+  private static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    !scalar.properties.isDefaultIgnorableCodePoint && !scalar.properties.isVariationSelector
+  }
+
+  /// The chosen font if it has every character of a cluster, else the first installed font
+  /// found for one of its characters that has them all; nil when no single font does.
+  private static func font(covering scalars: String.UnicodeScalarView, primary: Font, fonts: FontLibrary)
+    throws(RenderError) -> Font?
+  {
+    let needed = scalars.filter(needsGlyph)
+    if needed.allSatisfy(primary.hasGlyph(for:)) { return primary }
+    for scalar in needed {
+      if let fallback = try fonts.fallbackFont(for: scalar), needed.allSatisfy(fallback.hasGlyph(for:)) {
+        return fallback
+      }
+    }
+    return nil
   }
 
   private static func shapeRun(

@@ -1,5 +1,6 @@
 import Foundation
 import SceneGraph
+import Wallpapers
 
 /// A length on paper, as a user writes it (`3mm`, `0.125in`, `9pt`) and in points
 /// (1 pt = 1/72 in).
@@ -39,13 +40,13 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: nil for anything else, including NaN, infinity and a number without a unit.
   public init?(parsing text: String) {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    if let zero = Double(trimmed), zero == 0 {
+    if let zero = parseDecimal(trimmed), zero == 0 {
       self.init(0, .pt)
       return
     }
     for unit in Unit.allCases where trimmed.hasSuffix(unit.rawValue) {
       let number = trimmed.dropLast(unit.rawValue.count).trimmingCharacters(in: .whitespaces)
-      guard let value = Double(number), value.isFinite else { return nil }
+      guard let value = parseDecimal(number) else { return nil }
       self.init(value, unit)
       return
     }

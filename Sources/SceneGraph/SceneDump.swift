@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 
 extension Scene {
@@ -35,7 +36,7 @@ extension Scene {
       }
       lines.append(line)
     case .text(let text):
-      let font = (text.font.path as NSString).lastPathComponent
+      let font = FilePath(text.font.path).lastComponent
       lines.append(
         indent
           + "text \"\(text.text)\" font=\(font) size=\(format(text.size)) color=\(text.color.hex)"

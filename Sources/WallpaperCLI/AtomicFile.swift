@@ -1,60 +1,154 @@
+import FilePaths
 import Foundation
+import Synchronization
 
 /// Writes files so that readers see either the old file or the whole new one, never a part.
 enum AtomicFile {
-  /// Writes `bytes` to a temporary file in the destination's folder, flushes it to disk, then
-  /// renames it over `path`. Creates missing parent folders.
+  /// Temporary files are named `.NAME.tmp-XXXXXX`; NAME is cut (at a character boundary) so
+  /// the whole name fits the file system's 255-byte limit.
+  static let maxNameBytes = 255
+  /// A temporary file older than this (in seconds) was left by a run that was killed; the next
+  /// write into its folder removes it. Younger ones may belong to a run still writing.
+  static let staleAge: TimeInterval = 3600
+
+  /// Writes `bytes` to `path`: to standard output for `-`; otherwise to a temporary file in
+  /// the destination's folder, flushed to disk, then renamed over `path`. Creates missing
+  /// parent folders. A new file gets mode 0666 less the umask; a replaced file keeps its mode.
   ///
   /// - Throws: `CLIError.failure` naming the path and the system's reason; the temporary file
-  ///   is removed and any existing file at `path` is left as it was.
+  ///   is removed and any existing file at `path` is left as it was. A destination that is a
+  ///   folder, FIFO, socket or device is never replaced.
   static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw .failure("cannot create folder '\(folder)': \(reason(error))")
+    let target = FilePath(path)
+    if target.isStandardStream {
+      if let failure = writeAll(bytes, to: STDOUT_FILENO) {
+        throw .failure("cannot write to standard output: \(failure)")
       }
+      return
     }
-    let directory = folder.isEmpty ? "." : folder
-    var template = Array((directory + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
+    let folder = target.folder
+    if !folder.isEmpty { try createFolders(FilePath(folder)) }
+    let mode: mode_t
+    switch FileKind(at: target) {
+    case .missing: mode = 0o666 & ~currentUmask
+    case .regular:
+      var info = stat()
+      mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~currentUmask
+    case .folder: throw .failure("cannot write '\(path)': it is a folder")
+    case .special(let kind): throw .failure("cannot write '\(path)': it is \(kind), not a regular file")
+    }
+    let directory = target.folderOrCurrent
+    removeStaleTemporaryFiles(in: directory)
+    var template = Array((directory + "/" + temporaryName(for: target.lastComponent)).utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
       throw .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
-    let temporary = String(cString: template)
-    var failure: String?
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var failure = writeAll(bytes, to: descriptor)
+    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
+    close(descriptor)
+    if failure == nil {
+      // Checked again just before the rename: something may have appeared meanwhile.
+      var info = stat()
+      if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+        failure = "it is not a regular file"
+      } else if rename(temporary, path) != 0 {
+        failure = String(cString: strerror(errno))
       }
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    // mkstemp creates 0600; give the file the usual permissions.
-    if failure == nil { fchmod(descriptor, 0o644) }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
     if let failure {
       unlink(temporary)
       throw .failure("cannot write '\(path)': \(failure)")
     }
   }
 
-  private static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
+  /// `.NAME.tmp-XXXXXX`, with NAME shortened so the result is at most `maxNameBytes` bytes.
+  static func temporaryName(for name: String) -> String {
+    let budget = maxNameBytes - ".".utf8.count - ".tmp-XXXXXX".utf8.count
+    var kept = ""
+    var used = 0
+    for scalar in name.unicodeScalars {
+      let size = String(scalar).utf8.count
+      guard used + size <= budget else { break }
+      kept.unicodeScalars.append(scalar)
+      used += size
     }
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteFileExistsError || nsError.code == 512 {
-      return "a file is in the way"
-    }
-    return nsError.localizedDescription
+    return "." + kept + ".tmp-XXXXXX"
   }
+
+  /// Whether `name` has the form of a temporary file: `.NAME.tmp-` and six letters or digits.
+  static func isTemporaryName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard bytes.count > 12, bytes[0] == UInt8(ascii: "."),
+      bytes[(bytes.count - 11)..<(bytes.count - 6)].elementsEqual(".tmp-".utf8)
+    else { return false }
+    return bytes.suffix(6).allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+  }
+
+  /// Folders already swept in this process.
+  private static let swept = Mutex(Set<String>())
+
+  /// Removes temporary files older than `staleAge` from `folder`, once per folder and process.
+  static func removeStaleTemporaryFiles(in folder: String, now: Date = Date()) {
+    guard swept.withLock({ $0.insert(folder).inserted }) else { return }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where isTemporaryName(name) {
+      let path = folder + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      let modified = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
+      if now.timeIntervalSince1970 - modified > staleAge { unlink(path) }
+    }
+  }
+
+  /// Creates `folder` and its missing parents.
+  private static func createFolders(_ folder: FilePath) throws(CLIError) {
+    var path = folder.isAbsolute ? "" : "."
+    for component in folder.components {
+      path += "/" + component
+      switch FileKind(at: FilePath(path)) {
+      case .folder: continue
+      case .missing:
+        if mkdir(path, 0o777) != 0, errno != EEXIST {
+          throw .failure("cannot create folder '\(folder)': \(String(cString: strerror(errno)))")
+        }
+      case .regular, .special:
+        throw .failure("cannot create folder '\(folder)': a file is in the way")
+      }
+    }
+  }
+
+  /// Writes every byte, retrying after interruptions; the system's reason on failure.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    bytes.withUnsafeBytes { buffer -> String? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return String(cString: strerror(errno))
+        }
+        offset += written
+      }
+      return nil
+    }
+  }
+
+  /// The process's umask, read without changing it (from /proc; else set and restored once).
+  static let currentUmask: mode_t = {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+      let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+    {
+      return value
+    }
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
 }

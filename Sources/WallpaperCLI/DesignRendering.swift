@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import SceneGraph
 import Wallpapers
@@ -45,23 +46,32 @@ enum DesignRendering {
     }
   }
 
-  /// Refuses outputs that can never be written, before any work is done.
+  /// Refuses outputs that can never be written, before any work is done: a folder, a path
+  /// under a file, or an existing FIFO, socket or device (which would be replaced). `-` is
+  /// standard output and always allowed.
   static func checkOutputPath(_ output: String) throws(CLIError) {
-    var isDirectory: ObjCBool = false
-    if output.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
-    {
-      throw .usage("--output: '\(output)' is a folder (allowed: a file path)")
+    let path = FilePath(output)
+    guard !path.isStandardStream else { return }
+    guard !output.isEmpty else {
+      throw .usage("--output: '' is not allowed (a file path, or - for standard output)")
     }
-    var folder = (output as NSString).deletingLastPathComponent
+    switch FileKind(at: path) {
+    case .folder: throw .usage("--output: '\(output)' is a folder (allowed: a file path)")
+    case .special(let kind):
+      throw .usage(
+        "--output: '\(output)' is \(kind) (allowed: a regular file, created or replaced, or - for standard output)")
+    case .missing where output.hasSuffix("/"):
+      throw .usage("--output: '\(output)' is a folder (allowed: a file path)")
+    case .regular, .missing: break
+    }
+    var folder = path.folder
     while !folder.isEmpty, folder != "/" {
-      if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-        guard isDirectory.boolValue else {
-          throw .usage("--output: '\(output)' is inside '\(folder)', which is a file, not a folder")
-        }
-        break
+      switch FileKind(at: FilePath(folder)) {
+      case .folder: return
+      case .missing: folder = FilePath(folder).folder
+      case .regular, .special:
+        throw .usage("--output: '\(output)' is inside '\(folder)', which is a file, not a folder")
       }
-      folder = (folder as NSString).deletingLastPathComponent
     }
   }
 

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 
 /// Finds the bundled label font, so the built binary works from any working directory.
@@ -13,17 +14,17 @@ enum FontLocator {
   static func bundledFontPath(environment: [String: String]) throws(CLIError) -> String {
     var candidates: [String] = []
     if let folder = environment["WALLPAPER_FONTS"], !folder.isEmpty {
-      candidates.append((folder as NSString).appendingPathComponent(bundledFont))
+      candidates.append(FilePath(folder).appending(bundledFont).string)
     }
-    var folder = URL(fileURLWithPath: executablePath()).resolvingSymlinksInPath().deletingLastPathComponent()
-    while true {
-      candidates.append(folder.appendingPathComponent("Fonts").appendingPathComponent(bundledFont).path)
-      let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path { break }
-      folder = parent
+    let executable = FilePath(executablePath())
+    var folder = executable.isAbsolute ? executable.folder : ""
+    while !folder.isEmpty {
+      candidates.append(FilePath(folder).appending("Fonts/" + bundledFont).string)
+      guard folder != "/" else { break }
+      folder = FilePath(folder).folder
     }
-    candidates.append(FileManager.default.currentDirectoryPath + "/Fonts/" + bundledFont)
-    if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
+    candidates.append(FilePath(FileManager.default.currentDirectoryPath).appending("Fonts/" + bundledFont).string)
+    if let found = candidates.first(where: { FileKind(at: FilePath($0)).isRegular && access($0, R_OK) == 0 }) {
       return found
     }
     throw .failure(
@@ -31,7 +32,12 @@ enum FontLocator {
     )
   }
 
+  /// The executable's real path (symbolic links resolved).
   private static func executablePath() -> String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let path =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

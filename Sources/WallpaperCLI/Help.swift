@@ -1,4 +1,6 @@
+import CairoRendering
 import Foundation
+import Wallpapers
 
 /// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS layout.
 struct HelpPage {
@@ -32,6 +34,12 @@ struct HelpPage {
       } + [("-h, --help", "Show help information.")])
     section("SUBCOMMANDS", subcommands)
     if let footer { lines += ["", footer] }
+    if options.contains(where: { $0.field != nil }) { lines += ["", Self.limits] }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The input limits, for every command that reads a design.
+  static let limits =
+    String(DesignLimits.summary.dropLast()) + "; images ≤ \(ImageLimits.maxPixelsPerSide) px per side and "
+    + "\(ImageLimits.maxPixelsDescription) megapixels. Each exceeded limit is an error (exit 2)."
 }

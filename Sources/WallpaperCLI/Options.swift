@@ -62,14 +62,23 @@ enum ArgumentParser {
         throw .usage("\(spec.name) is given more than once")
       }
       let value: String?
-      if spec.valueName != nil {
+      if let valueName = spec.valueName {
         if let inlineValue {
           value = inlineValue
-        } else if index < arguments.count {
+        } else if index < arguments.count, !looksLikeOption(arguments[index], specs: specs) {
           value = arguments[index]
           index += 1
+        } else if index < arguments.count {
+          throw .usage(
+            "\(name) needs a value (\(valueName)) but is followed by the option '\(arguments[index])'; "
+              + "write \(spec.name)=VALUE for a value that starts with '-'")
         } else {
-          throw .usage("\(spec.name) needs a value (\(spec.valueName!))")
+          throw .usage("\(name) needs a value (\(valueName))")
+        }
+        guard value!.utf8.count <= DesignLimits.maxStringBytes else {
+          throw .usage(
+            "\(name): a value of \(value!.utf8.count) bytes is not allowed (at most \(DesignLimits.maxStringBytes) bytes)"
+          )
         }
       } else {
         guard inlineValue == nil else { throw .usage("\(spec.name) takes no value") }
@@ -79,11 +88,19 @@ enum ArgumentParser {
         let kind = spec.switchValue ?? .string(value ?? "")
         parsed.overrides.append(
           DesignOverride(
-            path: field, value: JSONValue(kind, origin: .flag(spec.name)), appends: spec.repeatable))
+            path: field, value: JSONValue(kind, origin: .flag(name)), appends: spec.repeatable))
       } else {
         parsed.values[spec.name] = value ?? ""
       }
     }
     return parsed
+  }
+
+  /// Whether `argument`, found where a value belongs, is rather the next option: any `--word`,
+  /// or a short option of this command (`-o`). `-` and negative numbers are values.
+  static func looksLikeOption(_ argument: String, specs: [OptionSpec]) -> Bool {
+    if argument.hasPrefix("--") { return argument.count > 2 }
+    let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    return specs.contains { $0.names.contains(name) }
   }
 }

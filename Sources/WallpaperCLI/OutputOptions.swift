@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import Wallpapers
 
@@ -48,7 +49,7 @@ enum OutputOptions {
     let path: String
     let explicitFormat: OutputFormat?
     do {
-      guard let given = try fields.string("output"), !given.isEmpty else {
+      guard let given = try fields.outputPath("output"), !given.isEmpty else {
         throw CLIError.usage("--output: no output file given (use -o PATH or an \"output\" field)")
       }
       path = given
@@ -64,7 +65,7 @@ enum OutputOptions {
     let format: OutputFormat
     if let explicitFormat {
       format = explicitFormat
-    } else if let fromName = OutputFormat(pathExtension: (path as NSString).pathExtension) {
+    } else if let fromName = OutputFormat(pathExtension: FilePath(path).pathExtension) {
       format = fromName
     } else {
       throw .usage(

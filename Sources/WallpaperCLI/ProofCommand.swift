@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import PrintProof
 import SceneGraph
@@ -16,7 +17,6 @@ struct ProofCommand {
     spec.name != "--device" && !OutputOptions.specs.contains { $0.name == spec.name }
   }
 
-  static let devicesAllowed = "all, iphone, ipad, or device ids from `wallpaper devices`, separated by commas"
   static let lengthAllowed =
     "a length ≥ 0 and ≤ \(ProofSettings.maxBleed) with a unit: mm, in or pt, e.g. 3mm"
   static let marksAllowed =
@@ -76,7 +76,7 @@ struct ProofCommand {
     guard let output = parsed.values["--output"], !output.isEmpty else {
       throw .usage("--output: no output file given (use -o PATH ending in .pdf)")
     }
-    guard (output as NSString).pathExtension.lowercased() == "pdf" else {
+    guard FilePath(output).isStandardStream || FilePath(output).pathExtension.lowercased() == "pdf" else {
       throw .usage("--output: '\(output)' is not allowed (a proof is a PDF: a path ending in .pdf)")
     }
     try DesignRendering.checkOutputPath(output)
@@ -165,38 +165,11 @@ struct ProofCommand {
         ]
       } catch {
         if error.field == "device", error.origin == nil {
-          throw .usage("--devices: no devices given (\(devicesAllowed); or a \"device\" field in the design)")
+          throw .usage("--devices: no devices given (\(DeviceSelection.allowed); or a \"device\" field in the design)")
         }
         throw .usage(error.description)
       }
     }
-    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    guard !tokens.contains("") else {
-      let problem = tokens.allSatisfy(\.isEmpty) ? "no devices named" : "an empty entry"
-      throw .usage("--devices: '\(text)' is not allowed (\(problem); \(devicesAllowed))")
-    }
-    func firstOfEachClass(_ family: DeviceFamily?) -> [Device] {
-      DeviceCatalog.screenClasses.filter { family == nil || $0.family == family }
-        .compactMap { DeviceCatalog.models(of: $0).first }
-    }
-    var devices: [Device] = []
-    for token in tokens {
-      let named: [Device]
-      switch token {
-      case "all": named = firstOfEachClass(nil)
-      case "iphone": named = firstOfEachClass(.iphone)
-      case "ipad": named = firstOfEachClass(.ipad)
-      default:
-        guard let device = DeviceCatalog.device(id: token) else {
-          let suggestions = DeviceCatalog.suggestions(for: token)
-          let hint = suggestions.isEmpty ? "" : "; closest: " + suggestions.joined(separator: ", ")
-          throw .usage("--devices: '\(token)' is not allowed (\(devicesAllowed))\(hint)")
-        }
-        named = [device]
-      }
-      for device in named where !devices.contains(device) { devices.append(device) }
-    }
-    return devices
+    return try DeviceSelection.parse(text, groups: .firstOfEachClass)
   }
 }

@@ -10,122 +10,125 @@ struct RenderCommand {
 
   /// Options that set design fields; the design file has a field for each. The output's own
   /// options (`OutputOptions.specs`) come first.
-  static let designOptions: [OptionSpec] =
-    OutputOptions.specs + [
-      OptionSpec(
-        names: ["--device"], valueName: "ID", help: "The device (`wallpaper devices` lists the ids).", field: ["device"]
-      ),
-      OptionSpec(
-        names: ["--name"], valueName: "NAME",
-        help: "The design's name, used as the PDF title (default: the design file's name).", field: ["name"]),
-      OptionSpec(
-        names: ["--base-color", "--background-color"], valueName: "COLOR",
-        help:
-          "The base under the art: #RRGGBB, #RRGGBBAA, a CSS colour name, or none for transparent (default: white).",
-        field: ["background", "color"]),
-      OptionSpec(
-        names: ["--gradient"], valueName: "COLORS",
-        help: "A background gradient of two or more comma-separated colours.",
-        field: ["background", "gradient", "colors"]),
-      OptionSpec(
-        names: ["--gradient-type"], valueName: "TYPE", help: "linear or radial (default: linear).",
-        field: ["background", "gradient", "type"]),
-      OptionSpec(
-        names: ["--gradient-angle"], valueName: "DEGREES",
-        help: "Direction of a linear gradient: 0 top to bottom, 90 left to right.",
-        field: ["background", "gradient", "angle"]),
-      OptionSpec(
-        names: ["--image"], valueName: "PATH", help: "A PNG photo over the background colour.",
-        field: ["background", "image", "path"]),
-      OptionSpec(
-        names: ["--image-mode"], valueName: "MODE", help: "fill, fit or stretch (default: fill).",
-        field: ["background", "image", "mode"]),
-      OptionSpec(
-        names: ["--image-opacity"], valueName: "A", help: "The photo's opacity, 0…1 (default: 1).",
-        field: ["background", "image", "opacity"]),
-      OptionSpec(
-        names: ["--season"], valueName: "SEASON", help: "spring, summer, autumn or winter (overrides --date).",
-        field: ["season", "name"]),
-      OptionSpec(
-        names: ["--date"], valueName: "YYYY-MM-DD",
-        help:
-          "Pick the season from a date: Mar–May spring, Jun–Aug summer, Sep–Nov autumn, Dec–Feb winter (default: today).",
-        field: ["season", "date"]),
-      OptionSpec(
-        names: ["--hemisphere"], valueName: "H", help: "north or south (south shifts the date's season by six months).",
-        field: ["season", "hemisphere"]),
-      OptionSpec(
-        names: ["--alpha"], valueName: "A", help: "The season art's opacity over the base colour, 0…1 (default: 0.5).",
-        field: ["season", "alpha"]),
-      OptionSpec(
-        names: ["--art-seed"], valueName: "N",
-        help: "Arranges the art; the same seed gives the same art (default: \(SeasonArt.defaultSeed)).",
-        field: ["season", "artSeed"]),
-      OptionSpec(
-        names: ["--no-label"], valueName: nil, help: "Hide the season's name.", field: ["label", "visible"],
-        switchValue: .bool(false)),
-      OptionSpec(
-        names: ["--label-text"], valueName: "TEXT", help: "The label's text (default: the season's name).",
-        field: ["label", "text"]),
-      OptionSpec(
-        names: ["--locale"], valueName: "LOCALE", help: "The season's name in en, zh-Hant or ja (default: en).",
-        field: ["label", "locale"]),
-      OptionSpec(
-        names: ["--label-position"], valueName: "P", help: "\(Label.Position.summary).",
-        field: ["label", "position"]),
-      OptionSpec(
-        names: ["--label-offset"], valueName: "PT",
-        help: "Move the label down (positive) or up (negative) from its position, in points (default 0).",
-        field: ["label", "offset"]),
-      OptionSpec(
-        names: ["--label-size"], valueName: "PT",
-        help: "The label's size in points (default: 18% of the canvas width).",
-        field: ["label", "size"]),
-      OptionSpec(
-        names: ["--label-color"], valueName: "COLOR", help: "The label's colour (default: the season's accent).",
-        field: ["label", "color"]),
-      OptionSpec(
-        names: ["--orientation"], valueName: "O", help: "portrait or landscape (the device's canvas turned a quarter).",
-        field: ["orientation"]),
-      OptionSpec(
-        names: ["--grid"], valueName: "KIND", help: "none, home (the home-screen icon grid) or square.",
-        field: ["grid", "kind"]),
-      OptionSpec(
-        names: ["--fill"], valueName: "CELLS=COLOR",
-        help: "Colour whole cells: 0,5,6 or 8-11 (row-major from 0) or r2c3, then = and a colour. Repeatable.",
-        field: ["grid", "fill"], repeatable: true),
-      OptionSpec(
-        names: ["--grid-line-color"], valueName: "COLOR",
-        help: "Draw cell lines (home) or gutters (square) in this colour.", field: ["grid", "lineColor"]),
-      OptionSpec(
-        names: ["--grid-line-width"], valueName: "W",
-        help: "Line width in points (0.5) or device pixels (1px, crisp in PNG; default 1px).",
-        field: ["grid", "lineWidth"]),
-      OptionSpec(
-        names: ["--show-icons"], valueName: nil, help: "Outline the icon slots, to check alignment.",
-        field: ["grid", "showIcons"], switchValue: .bool(true)),
-      OptionSpec(
-        names: ["--columns"], valueName: "N",
-        help: "Square grid: cells per row (per column with --direction horizontal).", field: ["grid", "columns"]),
-      OptionSpec(
-        names: ["--spacing"], valueName: "PT", help: "Square grid: space between cells in points (default 0).",
-        field: ["grid", "spacing"]),
-      OptionSpec(
-        names: ["--inset"], valueName: "T,L,B,R",
-        help: "Square grid: insets in points (default: the spacing on every side).", field: ["grid", "inset"]),
-      OptionSpec(
-        names: ["--fit"], valueName: "FIT",
-        help: "Square grid: clip (default; the last row is cut) or rows (shrink so whole rows fit).",
-        field: ["grid", "fit"]),
-      OptionSpec(
-        names: ["--direction"], valueName: "D",
-        help: "Square grid: vertical (N per row, default) or horizontal (N per column).",
-        field: ["grid", "direction"]),
-      OptionSpec(
-        names: ["--font"], valueName: "PATH",
-        help: "A TrueType/OpenType file for the label (default: the bundled Quicksand Bold).",
-        field: ["label", "font"]),
-    ]
+  static var designOptions: [OptionSpec] { OutputOptions.specs + designFieldOptions }
+
+  /// Options that set what the design draws. (The fuzz target copies this list: keep its
+  /// first line and closing bracket as they are; see Scripts/fuzz.sh.)
+  static let designFieldOptions: [OptionSpec] = [
+    OptionSpec(
+      names: ["--device"], valueName: "ID", help: "The device (`wallpaper devices` lists the ids).", field: ["device"]
+    ),
+    OptionSpec(
+      names: ["--name"], valueName: "NAME",
+      help: "The design's name, used as the PDF title (default: the design file's name).", field: ["name"]),
+    OptionSpec(
+      names: ["--base-color", "--background-color"], valueName: "COLOR",
+      help:
+        "The base under the art: #RRGGBB, #RRGGBBAA, a CSS colour name, or none for transparent (default: white).",
+      field: ["background", "color"]),
+    OptionSpec(
+      names: ["--gradient"], valueName: "COLORS",
+      help: "A background gradient of two or more comma-separated colours.",
+      field: ["background", "gradient", "colors"]),
+    OptionSpec(
+      names: ["--gradient-type"], valueName: "TYPE", help: "linear or radial (default: linear).",
+      field: ["background", "gradient", "type"]),
+    OptionSpec(
+      names: ["--gradient-angle"], valueName: "DEGREES",
+      help: "Direction of a linear gradient: 0 top to bottom, 90 left to right.",
+      field: ["background", "gradient", "angle"]),
+    OptionSpec(
+      names: ["--image"], valueName: "PATH", help: "A PNG photo over the background colour.",
+      field: ["background", "image", "path"]),
+    OptionSpec(
+      names: ["--image-mode"], valueName: "MODE", help: "fill, fit or stretch (default: fill).",
+      field: ["background", "image", "mode"]),
+    OptionSpec(
+      names: ["--image-opacity"], valueName: "A", help: "The photo's opacity, 0…1 (default: 1).",
+      field: ["background", "image", "opacity"]),
+    OptionSpec(
+      names: ["--season"], valueName: "SEASON", help: "spring, summer, autumn or winter (overrides --date).",
+      field: ["season", "name"]),
+    OptionSpec(
+      names: ["--date"], valueName: "YYYY-MM-DD",
+      help:
+        "Pick the season from a date: Mar–May spring, Jun–Aug summer, Sep–Nov autumn, Dec–Feb winter (default: today).",
+      field: ["season", "date"]),
+    OptionSpec(
+      names: ["--hemisphere"], valueName: "H", help: "north or south (south shifts the date's season by six months).",
+      field: ["season", "hemisphere"]),
+    OptionSpec(
+      names: ["--alpha"], valueName: "A", help: "The season art's opacity over the base colour, 0…1 (default: 0.5).",
+      field: ["season", "alpha"]),
+    OptionSpec(
+      names: ["--art-seed"], valueName: "N",
+      help: "Arranges the art; the same seed gives the same art (default: \(SeasonArt.defaultSeed)).",
+      field: ["season", "artSeed"]),
+    OptionSpec(
+      names: ["--no-label"], valueName: nil, help: "Hide the season's name.", field: ["label", "visible"],
+      switchValue: .bool(false)),
+    OptionSpec(
+      names: ["--label-text"], valueName: "TEXT", help: "The label's text (default: the season's name).",
+      field: ["label", "text"]),
+    OptionSpec(
+      names: ["--locale"], valueName: "LOCALE", help: "The season's name in en, zh-Hant or ja (default: en).",
+      field: ["label", "locale"]),
+    OptionSpec(
+      names: ["--label-position"], valueName: "P", help: "\(Label.Position.summary).",
+      field: ["label", "position"]),
+    OptionSpec(
+      names: ["--label-offset"], valueName: "PT",
+      help: "Move the label down (positive) or up (negative) from its position, in points (default 0).",
+      field: ["label", "offset"]),
+    OptionSpec(
+      names: ["--label-size"], valueName: "PT",
+      help: "The label's size in points (default: 18% of the canvas width).",
+      field: ["label", "size"]),
+    OptionSpec(
+      names: ["--label-color"], valueName: "COLOR", help: "The label's colour (default: the season's accent).",
+      field: ["label", "color"]),
+    OptionSpec(
+      names: ["--orientation"], valueName: "O", help: "portrait or landscape (the device's canvas turned a quarter).",
+      field: ["orientation"]),
+    OptionSpec(
+      names: ["--grid"], valueName: "KIND", help: "none, home (the home-screen icon grid) or square.",
+      field: ["grid", "kind"]),
+    OptionSpec(
+      names: ["--fill"], valueName: "CELLS=COLOR",
+      help: "Colour whole cells: 0,5,6 or 8-11 (row-major from 0) or r2c3, then = and a colour. Repeatable.",
+      field: ["grid", "fill"], repeatable: true),
+    OptionSpec(
+      names: ["--grid-line-color"], valueName: "COLOR",
+      help: "Draw cell lines (home) or gutters (square) in this colour.", field: ["grid", "lineColor"]),
+    OptionSpec(
+      names: ["--grid-line-width"], valueName: "W",
+      help: "Line width in points (0.5) or device pixels (1px, crisp in PNG; default 1px).",
+      field: ["grid", "lineWidth"]),
+    OptionSpec(
+      names: ["--show-icons"], valueName: nil, help: "Outline the icon slots, to check alignment.",
+      field: ["grid", "showIcons"], switchValue: .bool(true)),
+    OptionSpec(
+      names: ["--columns"], valueName: "N",
+      help: "Square grid: cells per row (per column with --direction horizontal).", field: ["grid", "columns"]),
+    OptionSpec(
+      names: ["--spacing"], valueName: "PT", help: "Square grid: space between cells in points (default 0).",
+      field: ["grid", "spacing"]),
+    OptionSpec(
+      names: ["--inset"], valueName: "T,L,B,R",
+      help: "Square grid: insets in points (default: the spacing on every side).", field: ["grid", "inset"]),
+    OptionSpec(
+      names: ["--fit"], valueName: "FIT",
+      help: "Square grid: clip (default; the last row is cut) or rows (shrink so whole rows fit).",
+      field: ["grid", "fit"]),
+    OptionSpec(
+      names: ["--direction"], valueName: "D",
+      help: "Square grid: vertical (N per row, default) or horizontal (N per column).",
+      field: ["grid", "direction"]),
+    OptionSpec(
+      names: ["--font"], valueName: "PATH",
+      help: "A TrueType/OpenType file for the label (default: the bundled Quicksand Bold).",
+      field: ["label", "font"]),
+  ]
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(

@@ -56,7 +56,7 @@ public struct WallpaperTool {
       try dispatch(arguments)
       return 0
     } catch {
-      console.err("error: \(error.description)\n")
+      console.err("error: \(error.description.escapingControlCharacters)\n")
       return error.exitCode
     }
   }

@@ -32,7 +32,11 @@ public struct DesignError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 /// The candidates closest to `word` by edit distance, best first, for "did you mean" hints.
+///
+/// Words over 64 characters get no hint: nothing is that close, and the edit distance would
+/// cost their length times every candidate's.
 public func closest(to word: String, in candidates: [String], limit: Int = 3) -> [String] {
+  guard word.count <= 64 else { return [] }
   let target = Array(word.lowercased())
   func distance(_ other: String) -> Int {
     let other = Array(other.lowercased())

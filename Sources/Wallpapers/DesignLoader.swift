@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import SceneGraph
 
@@ -44,40 +45,63 @@ public enum DesignLoader {
     file: String?, overrides: [DesignOverride], outputFields: [String] = [],
     today: @autoclosure () -> CalendarDate = .today()
   ) throws(DesignError) -> LoadedDesign {
+    let json: [UInt8]? = if let file { try read(file: file) } else { nil }
+    return try load(json: json, file: file ?? "", overrides: overrides, outputFields: outputFields, today: today())
+  }
+
+  /// A design from the bytes `json` of the design file `file` (nil for none: flags only)
+  /// with `overrides` on top: `load(file:)` after reading the file (the fuzz target's entry).
+  public static func load(
+    json: [UInt8]?, file: String, overrides: [DesignOverride], outputFields: [String] = [],
+    today: @autoclosure () -> CalendarDate = .today()
+  ) throws(DesignError) -> LoadedDesign {
     var root: JSONValue
     let baseFolder: String
-    if let file {
-      root = try parse(file: file)
-      baseFolder = (file as NSString).deletingLastPathComponent
+    if let json {
+      guard json.count <= DesignLimits.maxFileBytes else {
+        throw DesignError(
+          origin: nil, field: nil,
+          message: "design file '\(file)' is \(json.count) bytes (at most \(DesignLimits.maxFileBytes))")
+      }
+      root = try JSONParser.parse(json, file: file)
+      // Flags are placed into the file's object; any other top level would swallow them.
+      guard case .object = root.kind else {
+        throw DesignError(
+          origin: root.origin, field: nil, message: "the design is \(root.typeName), expected an object { … }")
+      }
+      baseFolder = FilePath(file).folderOrCurrent
     } else {
       root = JSONValue(.object([]), origin: .flag("(command line)"))
       baseFolder = ""
     }
     for override in overrides { root.set(override) }
     let design = try decode(
-      root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), outputFields: outputFields,
+      root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), outputFields: outputFields,
       today: today())
-    return LoadedDesign(design: design, outputFields: DesignFields(reader: try FieldReader(root, path: "")))
+    let fields = try FieldReader(root, path: "")
+    return LoadedDesign(design: design, outputFields: DesignFields(reader: fields, baseFolder: baseFolder))
   }
 
   /// Parses a design file into a JSON tree.
+  ///
+  /// - Throws: `DesignError` for a missing file, a folder, a FIFO or device, a file over
+  ///   `DesignLimits.maxFileBytes`, or malformed JSON.
   public static func parse(file: String) throws(DesignError) -> JSONValue {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-      throw DesignError(origin: nil, field: nil, message: "design file '\(file)' does not exist")
-    }
-    guard !isDirectory.boolValue else {
-      throw DesignError(origin: nil, field: nil, message: "design file '\(file)' is a folder")
-    }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw DesignError(origin: nil, field: nil, message: "design file '\(file)' is not readable")
-    }
-    return try JSONParser.parse(Array(data), file: file)
+    try JSONParser.parse(read(file: file), file: file)
   }
 
-  static func name(fromFile file: String) -> String {
-    ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+  /// The bytes of a design file: a regular file of at most `DesignLimits.maxFileBytes`.
+  static func read(file: String) throws(DesignError) -> [UInt8] {
+    do {
+      return try FilePath(file).readRegularFile(limit: DesignLimits.maxFileBytes)
+    } catch {
+      throw DesignError(origin: nil, field: nil, message: "design file '\(file)' \(error.description)")
+    }
   }
+
+  static func name(fromFile file: String) -> String { FilePath(file).stem }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
 
   static func decode(
     _ root: JSONValue, baseFolder: String, defaultName: String?, outputFields: [String] = [],
@@ -100,9 +124,10 @@ public enum DesignLoader {
     }
     var design = Design(device: device)
     if let name = try top.string("name") {
-      guard !name.isEmpty, !name.contains("/") else {
+      guard !name.isEmpty, !name.contains("/"), !name.unicodeScalars.contains(where: isControl) else {
         throw DesignError.invalid(
-          top.raw("name")!, field: "name", shown: "'\(name)'", allowed: "a non-empty name without '/'")
+          top.raw("name")!, field: "name", shown: "'\(name)'",
+          allowed: "a non-empty name without '/' or control characters")
       }
       design.name = name
     } else if let defaultName {
@@ -165,15 +190,18 @@ public enum DesignLoader {
         throw DesignError(origin: image.value.origin, field: image.fieldPath("path"), message: "is required")
       }
       let resolved = resolve(path, from: pathValue, baseFolder: baseFolder)
-      guard let data = FileManager.default.contents(atPath: resolved) else {
-        throw DesignError.invalid(
-          pathValue, field: image.fieldPath("path"), shown: "'\(path)'",
-          allowed: "a readable PNG file")
+      let data: [UInt8]
+      do {
+        data = try FilePath(resolved).readRegularFile(limit: DesignLimits.maxImageFileBytes)
+      } catch {
+        throw DesignError(
+          origin: pathValue.origin, field: image.fieldPath("path"),
+          message: "'\(path)' \(error.description) (allowed: a readable PNG file)")
       }
       let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
       let opacity = try image.number("opacity", in: 0...1) ?? 1
       background.image = BackgroundImage(
-        path: path, png: Array(data), mode: mode, opacity: try! Opacity(opacity))
+        path: path, png: data, mode: mode, opacity: try! Opacity(opacity))
       background.image?.file = resolved
     }
     return background
@@ -222,7 +250,12 @@ public enum DesignLoader {
     var label = Label()
     label.visible = try reader.bool("visible") ?? true
     if let text = try reader.string("text") {
-      if let problem = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      guard text.count <= DesignLimits.maxLabelCharacters else {
+        throw DesignError.invalid(
+          reader.raw("text")!, field: reader.fieldPath("text"), shown: "text of \(text.count) characters",
+          allowed: "at most \(DesignLimits.maxLabelCharacters) characters")
+      }
+      if let problem = text.unicodeScalars.first(where: isControl) {
         throw DesignError.invalid(
           reader.raw("text")!, field: reader.fieldPath("text"),
           shown: "text with U+\(hex(problem.value))", allowed: "one line without control characters")
@@ -293,7 +326,7 @@ public enum DesignLoader {
     } catch {
       throw DesignError(
         origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
-        message: error.description)
+        message: "\(error.value) is not allowed (\(error.allowed))")
     }
     for value in try reader.array("fill") ?? [] {
       guard case .string(let text) = value.kind else {
@@ -333,7 +366,7 @@ public enum DesignLoader {
       if trimmed.hasSuffix("px"), let pixels = Int(trimmed.dropLast(2)), (1...100).contains(pixels) {
         return .devicePixels(pixels)
       }
-      if value.isFromFlag, let points = Double(trimmed.hasSuffix("pt") ? String(trimmed.dropLast(2)) : trimmed),
+      if value.isFromFlag, let points = parseDecimal(trimmed.hasSuffix("pt") ? String(trimmed.dropLast(2)) : trimmed),
         points > 0, points <= 100
       {
         return .points(points)
@@ -349,7 +382,7 @@ public enum DesignLoader {
     var numbers: [Double] = []
     switch value.kind {
     case .string(let text):
-      numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      numbers = text.split(separator: ",").compactMap { parseDecimal($0.trimmingCharacters(in: .whitespaces)) }
       if numbers.count != text.split(separator: ",").count { numbers = [] }
     case .array(let elements):
       for element in elements { if case .number(let n) = element.kind { numbers.append(n) } }
@@ -399,14 +432,48 @@ public enum DesignLoader {
   /// Paths in a design file are relative to its folder; paths from flags to the working
   /// directory.
   static func resolve(_ path: String, from value: JSONValue, baseFolder: String) -> String {
-    guard !path.hasPrefix("/"), !value.isFromFlag, !baseFolder.isEmpty else { return path }
-    return (baseFolder as NSString).appendingPathComponent(path)
+    guard !value.isFromFlag, !baseFolder.isEmpty else { return path }
+    return FilePath(baseFolder).appending(path).string
+  }
+
+  /// The design's `output`: a flag's value as given; a file's value relative to the file's
+  /// folder and confined to it (no absolute path, no `..` above it, no symbolic link out of
+  /// it), so a downloaded design cannot write over a file elsewhere. `-o` writes anywhere.
+  static func resolveOutput(_ output: String, from value: JSONValue, baseFolder: String) throws(DesignError) -> String {
+    guard !output.isEmpty else {
+      throw DesignError.invalid(value, field: "output", shown: "''", allowed: "a file path, or - for standard output")
+    }
+    guard !value.isFromFlag, !FilePath(output).isStandardStream, !baseFolder.isEmpty else { return output }
+    let refusal = DesignError.invalid(
+      value, field: "output", shown: "'\(output)'",
+      allowed: "a path inside the design file's folder; use -o PATH to write elsewhere")
+    guard !FilePath(output).isAbsolute, FilePath(output).lexicallyNormalized != nil else { throw refusal }
+    let resolved = FilePath(baseFolder).appending(output)
+    // The nearest existing folder on the way must resolve (through any links) into the base.
+    guard let base = realPath(baseFolder) else { return resolved.string }
+    var existing = resolved.folder.isEmpty ? "." : resolved.folder
+    while realPath(existing) == nil, !existing.isEmpty, existing != "." {
+      existing = FilePath(existing).folderOrCurrent
+    }
+    if let real = realPath(existing), real != base, !real.hasPrefix(base == "/" ? "/" : base + "/") { throw refusal }
+    // The file itself may be a link out of the folder.
+    if let real = realPath(resolved.string), real != base, !real.hasPrefix(base == "/" ? "/" : base + "/") {
+      throw refusal
+    }
+    return resolved.string
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }
 
 extension JSONValue {
-  /// Places `override` at its path, creating objects on the way; a non-object on the path is
-  /// replaced, since the flag wins.
+  /// Places `override` at its path, creating objects on the way (in place of null). A value of
+  /// another type on the path is kept, so the decoder reports it (`"season": "autumn"` with
+  /// `--alpha` is an error, not a silently replaced field).
   mutating func set(_ override: DesignOverride) {
     set(override, at: override.path[...])
   }
@@ -422,10 +489,10 @@ extension JSONValue {
       return
     }
     var members: [Member] = []
-    if case .object(let existing) = kind {
-      members = existing
-    } else {
-      self = JSONValue(.object([]), origin: override.value.origin)
+    switch kind {
+    case .object(let existing): members = existing
+    case .null: self = JSONValue(.object([]), origin: override.value.origin)
+    default: return
     }
     if let index = members.firstIndex(where: { $0.key == key }) {
       members[index].value.set(override, at: path.dropFirst())

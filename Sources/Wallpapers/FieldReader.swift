@@ -81,7 +81,7 @@ struct FieldReader {
     switch value.kind {
     case .number(let n): number = n
     case .string(let text) where value.isFromFlag:
-      guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
+      guard let n = parseDecimal(text.trimmingCharacters(in: .whitespaces)) else {
         throw DesignError.invalid(
           value, field: fieldPath(key), shown: "'\(text)'", allowed: allowed ?? describe(range))
       }
@@ -161,6 +161,8 @@ public func formatNumber(_ number: Double) -> String {
 /// checks and error messages (naming `file:line: field` or the flag) as every other field.
 public struct DesignFields: Sendable {
   let reader: FieldReader
+  /// The design file's folder; empty without a file.
+  let baseFolder: String
 
   /// The string in `key`, or nil when absent.
   public func string(_ key: String) throws(DesignError) -> String? { try reader.string(key) }
@@ -179,6 +181,43 @@ public struct DesignFields: Sendable {
     try reader.choice(key, as: type)
   }
 
+  /// The output path in `key`: a flag's value as given; a design file's value relative to the
+  /// file's folder and confined to it (see `DesignLoader.resolveOutput`), so a downloaded
+  /// design cannot write elsewhere.
+  public func outputPath(_ key: String) throws(DesignError) -> String? {
+    guard let value = reader.raw(key), let text = try reader.string(key) else { return nil }
+    return try DesignLoader.resolveOutput(text, from: value, baseFolder: baseFolder)
+  }
+
   /// Where `key`'s value came from (a file and line, or the flag that set it); nil when absent.
   public func origin(of key: String) -> ValueOrigin? { reader.raw(key)?.origin }
+}
+
+/// A decimal number as people type it on a command line: an optional sign, digits with an
+/// optional fraction (`2`, `0.5`, `.5`), an optional exponent (`1e-7`). Hex (`0x2`), `inf`,
+/// `nan` and spaces inside are refused; the result is finite.
+public func parseDecimal(_ text: some StringProtocol) -> Double? {
+  let bytes = Array(text.utf8)
+  var index = 0
+  func digits() -> Int {
+    let start = index
+    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+    return index - start
+  }
+  if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+  var mantissa = digits()
+  if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+    index += 1
+    mantissa += digits()
+  }
+  guard mantissa > 0 else { return nil }
+  if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+    index += 1
+    if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard digits() > 0 else { return nil }
+  }
+  guard index == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+    return nil
+  }
+  return value
 }

@@ -5,6 +5,8 @@ public struct ProcessResult {
   public let status: Int32
   public let stdout: String
   public let stderr: String
+  /// Standard output byte for byte, for binary output.
+  public var stdoutBytes: [UInt8] = []
 }
 
 public enum Processes {
@@ -52,7 +54,7 @@ public enum Processes {
     process.waitUntilExit()
     return ProcessResult(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Array(outData))
   }
 
   /// The full path of a program on PATH; fails with the package to install when missing.

@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import SceneGraph
 import Synchronization
@@ -32,7 +33,8 @@ struct ExportCommand {
       names: ["--asset-catalog"], valueName: nil,
       help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
     OptionSpec(
-      names: ["--jobs"], valueName: "N", help: "Files rendered at once (default: the number of cores).", field: nil),
+      names: ["--jobs"], valueName: "N",
+      help: "Files rendered at once, each on its own thread (default: the number of cores; at most 256).", field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress, skip or summary lines.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
@@ -77,7 +79,7 @@ struct ExportCommand {
     if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw .usage("--out: '\(folder)' is a file (allowed: a folder, created if missing)")
     }
-    let devices = try ExportPlan.devices(parsed.values["--devices"] ?? "all")
+    let devices = try DeviceSelection.parse(parsed.values["--devices"] ?? "all", groups: .everyModel)
     let formats = try ExportPlan.formats(parsed.values["--formats"] ?? "png,svg,pdf")
     let scales = try ExportPlan.scales(parsed.values["--scales"] ?? "native")
     let sheetKind = parsed.values["--contact-sheet"] ?? "plain"
@@ -124,7 +126,7 @@ struct ExportCommand {
       for (screen, _) in plan.designs {
         let folderPath = AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
         let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
-          (filename: ($0.path as NSString).lastPathComponent, scale: $0.scale ?? 1, idiom: screen.family)
+          (filename: FilePath($0.path).lastComponent, scale: $0.scale ?? 1, idiom: screen.family)
         }
         guard !images.isEmpty else { continue }
         write(AssetCatalog.imageSetContents(images: images), folderPath + "/Contents.json", format: "json")
@@ -137,7 +139,7 @@ struct ExportCommand {
       let formats: [OutputFormat] = [.png, .pdf]
       let sheets = Mutex<[OutputFormat: Result<[UInt8], CLIError>]>([:])
       let parallel = jobs > 1
-      DispatchQueue.concurrentPerform(iterations: parallel ? formats.count : 1) { worker in
+      Workers.run(parallel ? formats.count : 1) { worker in
         for format in parallel ? [formats[worker]] : formats {
           let result = Result { () throws(CLIError) in
             try DesignRendering.render(sheet, as: Output(format: format, scale: 1, pdf: PDFOptions(info: info)))
@@ -157,7 +159,9 @@ struct ExportCommand {
     let skippedModels = plan.skipped.reduce(0) { $0 + $1.models.count }
     let skippedText = skippedModels == 0 ? "" : "; \(skippedModels) device\(skippedModels == 1 ? "" : "s") skipped"
     if !failures.isEmpty {
-      for failure in failures { console.err("error: \(failure.path): \(failure.reason)\n") }
+      for failure in failures {
+        console.err("error: " + "\(failure.path): \(failure.reason)".escapingControlCharacters + "\n")
+      }
       throw .failure(
         "\(failures.count) of \(failures.count + entries.count) files failed\(skippedText); the others were written to \(folder)"
       )

@@ -50,27 +50,6 @@ struct ExportPlan {
     return "\(base)@\(formatNumber(scale))x.png"
   }
 
-  /// Parses `all`, `iphone`, `ipad` or a comma-separated list of device ids.
-  static func devices(_ text: String) throws(CLIError) -> [Device] {
-    switch text {
-    case "all": return DeviceCatalog.devices
-    case "iphone", "ipad": return DeviceCatalog.devices.filter { $0.family.rawValue == text }
-    default:
-      var devices: [Device] = []
-      for id in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-        guard let device = DeviceCatalog.device(id: id) else {
-          let hint = DeviceCatalog.suggestions(for: id).joined(separator: ", ")
-          throw .usage(
-            "--devices: '\(id)' is not allowed (all, iphone, ipad or device ids from `wallpaper devices`\(hint.isEmpty ? "" : "; closest: \(hint)"))"
-          )
-        }
-        if !devices.contains(device) { devices.append(device) }
-      }
-      guard !devices.isEmpty else { throw .usage("--devices: '\(text)' is not allowed (all, iphone, ipad or ids)") }
-      return devices
-    }
-  }
-
   static func formats(_ text: String) throws(CLIError) -> [OutputFormat] {
     var formats: [OutputFormat] = []
     for word in text.split(separator: ",") {
@@ -89,7 +68,7 @@ struct ExportPlan {
     var scales: [Double] = []
     for word in text.split(separator: ",") {
       let trimmed = word.trimmingCharacters(in: .whitespaces).lowercased()
-      let number = Double(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
+      let number = parseDecimal(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
       guard let number, number.isFinite, number > 0, number <= RenderLimits.maxScale else {
         throw .usage(
           "--scales: '\(word)' is not allowed (native, or numbers > 0 and ≤ \(formatNumber(RenderLimits.maxScale)) like 2,3)"
@@ -130,7 +109,7 @@ struct ExportPlan {
       }
     }
     var name = ""
-    var firstProblem: CLIError?
+    var failures: [(screen: ScreenClass, models: [Device], error: DesignError)] = []
     for (screen, models) in classes {
       let device = DesignOverride(
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
@@ -139,9 +118,7 @@ struct ExportPlan {
         loaded = try DesignLoader.load(
           file: designFile, overrides: overrides + [device], outputFields: OutputOptions.fieldNames)
       } catch {
-        let problem = CLIError.usage("\(error.description) (for \(models[0].id), screen class \(screen.id))")
-        if strict { throw problem }
-        firstProblem = firstProblem ?? problem
+        failures.append((screen, models, error))
         skipped.append(Skip(screen: screen, models: models, reason: error.description))
         continue
       }
@@ -170,8 +147,14 @@ struct ExportPlan {
         }
       }
     }
-    // A design no chosen device can take is a bad design, not a skip.
-    if designs.isEmpty, let firstProblem { throw firstProblem }
+    // Every class failing alike is a bad design, named without a device; a class failing on
+    // its own is skipped (an error with --strict, or when no class is left).
+    if let first = failures.first, strict || designs.isEmpty {
+      if failures.count == classes.count, failures.allSatisfy({ $0.error == first.error }) {
+        throw .usage(first.error.description)
+      }
+      throw .usage("\(first.error.description) (for \(first.models[0].id), screen class \(first.screen.id))")
+    }
     self.name = name
   }
 }

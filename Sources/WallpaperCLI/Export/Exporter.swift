@@ -6,8 +6,8 @@ import Synchronization
 import Wallpapers
 
 /// Renders an `ExportPlan` on several threads and writes every file atomically. A failing
-/// file is recorded and the others go on.
-struct Exporter {
+/// file is recorded and the others go on. Sendable: the workers share it, checked by the compiler.
+struct Exporter: Sendable {
   /// One line of the manifest.
   struct Entry: Sendable {
     let path: String
@@ -47,7 +47,7 @@ struct Exporter {
     let next = Mutex(0)
     let results = Mutex<[Int: Result<[Entry], Failure>]>([:])
     let workers = max(1, min(jobs, plan.jobs.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    Workers.run(workers) { _ in
       while true {
         let position = next.withLock { value -> Int in
           defer { value += 1 }

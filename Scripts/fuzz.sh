@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target for the design decoder and the flag parser, and runs it.
+#
+#   Scripts/fuzz.sh build          build .build/fuzz/design-fuzzer
+#   Scripts/fuzz.sh run RUNS       fuzz RUNS inputs from the seed corpus (new inputs go to
+#                                  .build/fuzz/corpus; crashes to .build/fuzz/crash-*)
+#   Scripts/fuzz.sh ci RUNS        RUNS inputs from the committed corpus only, with a fixed
+#                                  seed, so CI's run is the same every time
+#
+# The target is built with swiftc directly (SwiftPM's executables have their own main): the
+# pure-Swift modules FilePaths, SceneGraph and Wallpapers, then the flag-parsing files of
+# WallpaperCLI, all with -sanitize=fuzzer,address. A finding is kept as a regression test by
+# copying it into Tests/Fuzz/regressions/ (FuzzRegressionTests replays every file there).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# FUZZ_OPT=-Onone builds in half the time (CI's short run); -O runs about four times faster.
+# Each optimisation level has its own folder, so a CI run never replaces a running fuzzer.
+opt=${FUZZ_OPT:--O}
+out=.build/fuzz${FUZZ_OPT:+-${opt#-}}
+mkdir -p "$out"
+flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld)
+
+build() {
+  local previous=()
+  for module in FilePaths SceneGraph Wallpapers; do
+    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+      -emit-library -static -o "$out/lib$module.a" -I "$out" $(find "Sources/$module" -name '*.swift' | sort)
+  done
+  # render's design-field options, copied from RenderCommand.swift so the fuzzer parses exactly
+  # them (the output options need CairoRendering, which this build leaves out).
+  {
+    echo "import Wallpapers"
+    echo "let fuzzDesignOptions: [OptionSpec] = ["
+    awk '/static let designFieldOptions: \[OptionSpec\] = \[/{p=1; next} p&&/^  \]$/{exit} p{print}' \
+      Sources/WallpaperCLI/RenderCommand.swift
+    echo "]"
+  } >"$out/DesignOptions.swift"
+  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" -lWallpapers -lSceneGraph -lFilePaths \
+    Sources/WallpaperCLI/Options.swift Sources/WallpaperCLI/CLIError.swift Sources/WallpaperCLI/FuzzHarness.swift \
+    "$out/DesignOptions.swift" Tests/Fuzz/FuzzMain.swift -o "$out/design-fuzzer" 2>&1 |
+    { grep -v "Cannot export local symbol" || true; }
+}
+
+# Inputs over 8 KiB add nothing the limits (4096-byte strings, 32 levels) don't already reach.
+options=(-max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/")
+
+run() {
+  mkdir -p "$out/corpus"
+  "$out/design-fuzzer" -runs="$1" "${options[@]}" "$out/corpus" Tests/Fuzz/corpus Tests/Fuzz/regressions
+}
+
+ci() {
+  # -runs counts only new inputs; the committed files are read, never written (no corpus folder to
+  # write into is the first argument).
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"' EXIT
+  "$out/design-fuzzer" -runs="$1" -seed=1 "${options[@]}" "$scratch" Tests/Fuzz/corpus Tests/Fuzz/regressions
+}
+
+case "${1:-}" in
+  build) build ;;
+  run) run "${2:?runs}" ;;
+  ci) ci "${2:?runs}" ;;
+  *) echo "usage: $0 build | run RUNS | ci RUNS" >&2; exit 2 ;;
+esac

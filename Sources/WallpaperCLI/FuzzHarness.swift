@@ -1,0 +1,56 @@
+import FilePaths
+import Wallpapers
+
+/// One fuzz input through the flag parser, the design decoder and grid layout, checking the
+/// rules every input must keep. Shared by the libFuzzer target (`make fuzz`) and the
+/// regression tests that replay its findings.
+enum FuzzHarness {
+  /// The design file's output fields, as `OutputOptions.fieldNames` lists them (a test keeps
+  /// the two equal; the fuzz build leaves out CairoRendering, which `OutputOptions` needs).
+  static let outputFieldNames = ["scale", "format", "output", "pngCompression", "svgText", "svgEngine"]
+
+  /// A fixed day, so a design's season does not depend on when the input runs.
+  static let today = CalendarDate(year: 2026, month: 6, day: 1)
+
+  /// Runs `input`: a design file's bytes, then command-line arguments, each after a NUL byte.
+  /// An input without a NUL is a design file alone; an empty design part means no file.
+  ///
+  /// Traps (a finding) when an error message is not one line once escaped, when a label or
+  /// string over its limit is accepted, or when a path helper breaks its contract.
+  static func run(_ input: [UInt8], specs: [OptionSpec]) {
+    let parts = input.split(separator: 0, maxSplits: 64, omittingEmptySubsequences: false)
+    let json = parts.first.map(Array.init) ?? []
+    let arguments = parts.dropFirst().map { String(decoding: $0, as: UTF8.self) }
+    for argument in arguments { checkPath(argument) }
+    do throws(CLIError) {
+      let parsed = try ArgumentParser.parse(arguments, specs: specs, maxPositional: 1)
+      let loaded: LoadedDesign
+      do {
+        loaded = try DesignLoader.load(
+          json: json.isEmpty ? nil : json, file: "fuzz.json", overrides: parsed.overrides,
+          outputFields: outputFieldNames, today: today)
+        if let output = try loaded.outputFields.outputPath("output") { checkPath(output) }
+      } catch {
+        throw .usage(error.description)
+      }
+      let design = loaded.design
+      if let text = design.label.text {
+        precondition(text.count <= DesignLimits.maxLabelCharacters, "an over-long label was accepted")
+      }
+      _ = try? design.gridCells()
+    } catch {
+      let line = error.description.escapingControlCharacters
+      precondition(!line.isEmpty && !line.unicodeScalars.contains { $0.value < 0x20 }, "a message of two lines")
+    }
+  }
+
+  /// The path helper's parts must put the path back together.
+  private static func checkPath(_ text: String) {
+    let path = FilePath(text)
+    let rebuilt = FilePath(path.folder).appending(path.lastComponent)
+    precondition(path.components == rebuilt.components, "folder + last component lost a part of '\(text)'")
+    precondition(path.stem.count <= path.lastComponent.count)
+    _ = path.lexicallyNormalized
+    _ = parseDecimal(text)
+  }
+}
