@@ -23,6 +23,9 @@ struct ProofCommand {
     ProofMarks.names.map(\.name).joined(separator: ", ") + ", separated by commas, or none"
   static let paperAllowed = Paper.allCases.map(\.rawValue).joined(separator: ", ")
 
+  /// `--pdfx` and `--output-intent`: the PDF options of `render`, read by the same rules.
+  static let pdfOptions = OutputOptions.specs.filter { ["--pdfx", "--output-intent"].contains($0.name) }
+
   static let ownOptions: [OptionSpec] = [
     OptionSpec(
       names: ["--output", "-o"], valueName: "PATH", help: "The PDF file to write; folders are created.", field: nil),
@@ -57,7 +60,7 @@ struct ProofCommand {
     usage:
       "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
-    options: ownOptions.dropLast() + designOptions,
+    options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """
       Every page has a MediaBox, CropBox, BleedBox and TrimBox, is labelled with the device's name
       and has a bookmark. Colours are RGB (no CMYK or PDF/X). Dated from SOURCE_DATE_EPOCH or else
@@ -65,7 +68,8 @@ struct ProofCommand {
       """)
 
   func run(_ arguments: [String]) throws(CLIError) {
-    let parsed = try ArgumentParser.parse(arguments, specs: Self.designOptions + Self.ownOptions, maxPositional: 1)
+    let parsed = try ArgumentParser.parse(
+      arguments, specs: Self.designOptions + Self.pdfOptions + Self.ownOptions, maxPositional: 1)
     if parsed.has("--help") {
       console.out(Self.help.text)
       return
@@ -82,14 +86,16 @@ struct ProofCommand {
     try DesignRendering.checkOutputPath(output)
 
     var designs: [Design] = []
+    var conformance: PDFConformance?
     for device in devices {
       let pick = DesignOverride(path: ["device"], value: JSONValue(.string(device.id), origin: .flag("--devices")))
       do {
-        // A design file's output fields are for `render`; the proof's output is its own.
-        designs.append(
-          try DesignLoader.load(
-            file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames
-          ).design)
+        // A design file's output fields are for `render`; the proof's output is its own, except
+        // PDF/X and its output intent, read by render's rules.
+        let loaded = try DesignLoader.load(
+          file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames)
+        if designs.isEmpty { conformance = try OutputOptions.conformance(loaded.outputFields) }
+        designs.append(loaded.design)
       } catch {
         throw .usage(error.description)
       }
@@ -105,7 +111,8 @@ struct ProofCommand {
 
     let bytes: [UInt8]
     do {
-      bytes = try PrintProof.render(designs, settings: settings, font: font, options: PDFOptions(info: info))
+      bytes = try PrintProof.render(
+        designs, settings: settings, font: font, options: PDFOptions(info: info, conformance: conformance))
     } catch {
       throw .failure(error.description)
     }
