@@ -83,6 +83,7 @@ public enum PDFPostPass {
         let session = try QPDFSession()
         try session.read(buffer)
         try session.setBoxes(boxes)
+        _ = try session.applyRegistrationColor()
         return .success(try session.writeWithDeterministicID())
       } catch {
         return .failure(error)

@@ -33,7 +33,7 @@ enum ProofComposer {
     // all scaled together onto the sheet.
     var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font)
     // Hairlines stay 0.25 pt on paper when the block is scaled down.
-    let hairline = try Stroke(.solid(.black), width: ProofLayout.hairline / layout.scale)
+    let hairline = try Stroke(.solid(RegistrationColor.sentinel), width: ProofLayout.hairline / layout.scale)
     if settings.marks.contains(.crop) {
       art.append(
         .group(Group(name: "crop-marks", children: [try cropMarks(around: trim, bleed: bleed, stroke: hairline)])))
@@ -60,7 +60,7 @@ enum ProofComposer {
         lines.append(
           .text(
             try TextNode(
-              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: .black,
+              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: RegistrationColor.sentinel,
               position: try Point(x: layout.footerOrigin.x, y: baseline), anchor: TextAnchor(.leading, .baseline),
               maxWidth: layout.footerWidth)))
       }
@@ -171,7 +171,7 @@ enum ProofComposer {
         .shape(
           ShapeNode(
             .ellipse(try Rect(x: x - radius / 3, y: y - radius / 3, width: radius * 2 / 3, height: radius * 2 / 3)),
-            fill: .solid(.black))))
+            fill: .solid(RegistrationColor.sentinel))))
       nodes.append(.shape(ShapeNode(.path(cross), stroke: stroke)))
     }
     return nodes

@@ -168,6 +168,9 @@ def main():
             rect = [float(v) for v in annot.Rect]
             if trim and rect[0] < trim[2] and rect[2] > trim[0] and rect[1] < trim[3] and rect[3] > trim[1]:
                 fail(f"page {number}: an annotation inside the trim")
+        for operands, operator in pikepdf.parse_content_stream(page):
+            if str(operator) in ("rg", "RG") and [str(v) for v in operands] == ["0.001", "0.002", "0.003"]:
+                fail(f"page {number}: the registration sentinel is left as RGB")
         if registration:
             names = separation_names(resources)
             current = None

@@ -36,7 +36,7 @@ static inline int cqpdf_warnings_bit(void) { return QPDF_WARNINGS; }
   X(qpdf_oh_begin_dict_key_iter) X(qpdf_oh_dict_more_keys) X(qpdf_oh_dict_next_key)               \
   X(qpdf_oh_get_utf8_value) X(qpdf_oh_is_indirect) X(qpdf_oh_get_value_as_int)                    \
   X(qpdf_oh_is_name) X(qpdf_oh_get_name) X(qpdf_oh_is_string) X(qpdf_oh_set_array_item)           \
-  X(qpdf_set_minimum_pdf_version) X(qpdf_oh_remove_key)
+  X(qpdf_set_minimum_pdf_version) X(qpdf_oh_remove_key) X(qpdf_oh_get_object_id)
 
 /// The libqpdf functions the print-proof post-pass calls, each named as in qpdf-c.h.
 typedef struct {
