@@ -22,30 +22,37 @@ enum ProofComposer {
   ///   - font: the font file for the slug and for a label that names none.
   ///   - date: printed in the slug as the proof's date (UTC).
   static func page(
-    for design: Design, number: Int, of count: Int, settings: ProofSettings, font: String, date: Date
+    for design: Design, number: Int, of count: Int, settings: ProofSettings, font: String, date: Date,
+    colour: String = "RGB"
   ) throws(SceneError) -> ProofPage {
-    let bleed = settings.bleed.points
     let layout = try ProofLayout(
-      trimSize: design.canvasSize, bleed: bleed, marks: settings.marks, paper: settings.paper)
+      trimSize: design.canvasSize, bleed: settings.bleed.points, marks: settings.marks, paper: settings.paper)
     let trim = try layout.artTrim
+    // In the art block, lengths around the trim are divided by the scale, so the bleed, the
+    // marks and their hairlines keep their size on paper when the wallpaper is scaled down.
+    let unit = layout.artUnit
+    let bleed = layout.artBleed
 
-    // The art block: the wallpaper with its bleed, then crop marks and registration targets,
-    // all scaled together onto the sheet.
+    // The art block: the wallpaper with its bleed, then crop marks and registration targets.
     var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font)
-    // Hairlines stay 0.25 pt on paper when the block is scaled down.
-    let hairline = try Stroke(.solid(RegistrationColor.sentinel), width: ProofLayout.hairline / layout.scale)
+    let hairline = try Stroke(.solid(RegistrationColor.sentinel), width: ProofLayout.hairline * unit)
     if settings.marks.contains(.crop) {
       art.append(
-        .group(Group(name: "crop-marks", children: [try cropMarks(around: trim, bleed: bleed, stroke: hairline)])))
+        .group(
+          Group(
+            name: "crop-marks", children: [try cropMarks(around: trim, bleed: bleed, unit: unit, stroke: hairline)])))
     }
     if settings.marks.contains(.registration) {
       art.append(
         .group(
-          Group(name: "registration", children: try registrationTargets(around: trim, bleed: bleed, stroke: hairline))))
+          Group(
+            name: "registration",
+            children: try registrationTargets(around: trim, bleed: bleed, unit: unit, stroke: hairline))))
     }
     var nodes: [Node] = [.group(Group(name: "proof", transform: try layout.artTransform, children: art))]
 
-    let slug = slugLines(for: design, number: number, of: count, settings: settings, layout: layout, date: date)
+    let slug = slugLines(
+      for: design, number: number, of: count, settings: settings, layout: layout, date: date, colour: colour)
     var y = layout.footerOrigin.y
     if settings.marks.contains(.colorBar) {
       nodes.append(
@@ -79,11 +86,12 @@ enum ProofComposer {
       boxes: PageBoxes(layout), slug: slug)
   }
 
-  /// The slug: design, device and page; the screen class's models; sizes in points and in
-  /// pixels at 1x, 2x and 3x; bleed, scale, season and date.
+  /// The slug: design, device and page; the screen class's models; sizes in points, mm and
+  /// pixels at 1x, 2x and 3x; bleed, scale, season, date and colour (`RGB`, or the PDF/X
+  /// version and output intent).
   static func slugLines(
     for design: Design, number page: Int, of count: Int, settings: ProofSettings, layout: ProofLayout,
-    date: Date
+    date: Date, colour: String = "RGB"
   ) -> [String] {
     let device = design.device
     let size = design.canvasSize
@@ -99,13 +107,16 @@ enum ProofComposer {
     if settings.paper != .fit {
       let percent = Length.decimal(layout.scale * 100, places: 1)
       let sheet = settings.paper.title + (layout.isLandscapeSheet ? " landscape" : "")
-      scaleText = layout.scale < 1 ? "scale \(percent)% (reduced to fit \(sheet))" : "scale 100% on \(sheet)"
+      scaleText =
+        layout.scale < 1
+        ? "scale \(percent)% (reduced to fit \(sheet); bleed and marks at full size)" : "scale 100% on \(sheet)"
     }
     return [
       "\(design.name) · \(device.name) (\(device.id)) · page \(page) of \(count)",
       "Screen class \(device.screen.id) at \(device.screen.scale)x: \(models)",
-      "Trim \(decimal(size.width)) × \(decimal(size.height)) pt\(turned) · " + pixels.joined(separator: " · "),
-      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date)) · RGB",
+      "Trim \(decimal(size.width)) × \(decimal(size.height)) pt (\(millimetres(size.width)) × \(millimetres(size.height)) mm)"
+        + "\(turned) · " + pixels.joined(separator: " · "),
+      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date)) · \(colour)",
     ]
   }
 
@@ -129,9 +140,11 @@ enum ProofComposer {
 
   /// Two strokes per trim corner, pointing away from the trim along its edges, starting
   /// `cropGap` outside the bleed.
-  private static func cropMarks(around trim: Rect, bleed: Double, stroke: Stroke) throws(SceneError) -> Node {
-    let start = bleed + ProofLayout.cropGap
-    let end = start + ProofLayout.cropLength
+  private static func cropMarks(around trim: Rect, bleed: Double, unit: Double, stroke: Stroke) throws(SceneError)
+    -> Node
+  {
+    let start = bleed + ProofLayout.cropGap * unit
+    let end = start + ProofLayout.cropLength * unit
     var path = Path()
     for (x, dx) in [(trim.minX, -1.0), (trim.maxX, 1.0)] {
       for (y, dy) in [(trim.minY, -1.0), (trim.maxY, 1.0)] {
@@ -147,11 +160,12 @@ enum ProofComposer {
 
   /// A circle with a cross through it at the middle of each side, centred in the crop-mark
   /// zone, so it stays clear of the bleed.
-  private static func registrationTargets(around trim: Rect, bleed: Double, stroke: Stroke) throws(SceneError) -> [Node]
+  private static func registrationTargets(around trim: Rect, bleed: Double, unit: Double, stroke: Stroke)
+    throws(SceneError) -> [Node]
   {
-    let distance = bleed + ProofLayout.cropGap + ProofLayout.cropLength / 2
-    let arm = ProofLayout.cropLength / 2 - 1
-    let radius = ProofLayout.cropLength / 4
+    let distance = bleed + (ProofLayout.cropGap + ProofLayout.cropLength / 2) * unit
+    let arm = (ProofLayout.cropLength / 2 - 1) * unit
+    let radius = ProofLayout.cropLength / 4 * unit
     let centres = [
       (trim.center.x, trim.minY - distance), (trim.center.x, trim.maxY + distance),
       (trim.minX - distance, trim.center.y), (trim.maxX + distance, trim.center.y),
@@ -201,6 +215,11 @@ enum ProofComposer {
   /// `402` or `8.504`.
   private static func decimal(_ value: Double) -> String { Length.decimal(value, places: 3) }
 
+  /// Points as millimetres with at most two decimals: `141.82`.
+  private static func millimetres(_ points: Double) -> String {
+    Length.decimal(points / Length.Unit.mm.points, places: 2)
+  }
+
   /// `YYYY-MM-DD` in UTC.
   private static func day(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
@@ -241,15 +260,18 @@ public enum PrintProof {
   ///   - font: the bundled font file, for the slug and for labels that name no font.
   ///   - date: the proof's date, printed in the slug.
   public static func pages(
-    for designs: [Design], settings: ProofSettings, font: String, date: Date
+    for designs: [Design], settings: ProofSettings, font: String, date: Date, conformance: PDFConformance? = nil
   ) throws(ProofError) -> [ProofPage] {
+    var colour = "RGB"
+    if case .pdfx4(let intent) = conformance { colour = "\(conformance!.version), \(intent.identifier)" }
     guard !designs.isEmpty else { throw .noPages }
     var pages: [ProofPage] = []
     for (index, design) in designs.enumerated() {
       do {
         pages.append(
           try ProofComposer.page(
-            for: design, number: index + 1, of: designs.count, settings: settings, font: font, date: date))
+            for: design, number: index + 1, of: designs.count, settings: settings, font: font, date: date,
+            colour: colour))
       } catch {
         throw .scene(error)
       }
@@ -265,7 +287,8 @@ public enum PrintProof {
     _ designs: [Design], settings: ProofSettings, font: String, options: PDFOptions,
     renderer: Renderer = Renderer()
   ) throws(ProofError) -> [UInt8] {
-    let pages = try pages(for: designs, settings: settings, font: font, date: options.info.date)
+    let pages = try pages(
+      for: designs, settings: settings, font: font, date: options.info.date, conformance: options.conformance)
     let drawn: [UInt8]
     do {
       drawn = try renderer.renderPDF(pages: pages.map(\.page), options: options)

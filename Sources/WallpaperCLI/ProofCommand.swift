@@ -63,8 +63,9 @@ struct ProofCommand {
     options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """
       Every page has a MediaBox, CropBox, BleedBox and TrimBox, is labelled with the device's name
-      and has a bookmark. Colours are RGB (no CMYK or PDF/X). Dated from SOURCE_DATE_EPOCH or else
-      2020-01-01, so the same input gives the same bytes.
+      and has a bookmark. Marks and slug are in registration colour (/Separation /All). Colours are
+      RGB; --pdfx makes the file PDF/X-4 for a CMYK output intent. Dated today, or from --date, or
+      from SOURCE_DATE_EPOCH (which makes the same input give the same bytes).
       """)
 
   func run(_ arguments: [String]) throws(CLIError) {
@@ -104,6 +105,7 @@ struct ProofCommand {
     _ = try DesignRendering.scene(of: designs[0], environment: environment)
     let font = try FontLocator.bundledFontPath(environment: environment)
     var info = try OutputOptions.documentInfo(for: designs[0], environment: environment)
+    info.date = Self.proofDate(environment: environment, overrides: parsed.overrides, now: Date())
     info.title = "\(designs[0].name) — print proof"
     info.author = parsed.values["--author"] ?? Self.defaultAuthor
     info.subject = "Print proof of \(designs[0].name) for " + devices.map(\.name).joined(separator: ", ")
@@ -117,6 +119,25 @@ struct ProofCommand {
       throw .failure(error.description)
     }
     try AtomicFile.write(bytes, to: output)
+  }
+
+  /// The proof's date, printed in the slug and written as the PDF's dates: `SOURCE_DATE_EPOCH`
+  /// when set (checked by `OutputOptions.documentInfo`), else the day `--date` names (00:00
+  /// UTC), else `now`: a proof is made for a person, so it says when.
+  static func proofDate(environment: [String: String], overrides: [DesignOverride], now: Date) -> Date {
+    if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
+      return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    if let override = overrides.last(where: { $0.path == ["season", "date"] }),
+      case .string(let text) = override.value.kind, let day = CalendarDate(text)
+    {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(identifier: "UTC")!
+      if let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) {
+        return date
+      }
+    }
+    return now
   }
 
   /// Bleed, marks and paper from the flags, each checked.

@@ -126,10 +126,13 @@ final class ProofTests: XCTestCase {
       "Title:           Autumn sample — print proof", "Author:          Wallpaper Studio",
       "Subject:         Print proof of Autumn sample for iPhone 8, iPhone 16 Pro",
       "Keywords:        wallpaper, proof, iphone-8, iphone-16-pro", "Creator:         wallpaper 0.1.0",
-      "CreationDate:    Wed Jan  1 00:00:00 2020 UTC",
     ] {
       XCTAssertTrue(info.contains(field), "'\(field)' not in:\n\(info)")
     }
+    // Without SOURCE_DATE_EPOCH or --date, a proof is dated now.
+    let dates = try Processes.run("pdfinfo", ["-isodates", pdf]).stdout
+    XCTAssertTrue(
+      Self.todayCandidates().contains { dates.contains("CreationDate:    \($0)T") }, "not today:\n\(dates)")
 
     // Trim = the device in points at (margin, footer + margin) from the bottom-left;
     // bleed 3 mm larger on every side; media and crop the whole page.
@@ -171,8 +174,17 @@ final class ProofTests: XCTestCase {
     // A deterministic trailer /ID: present, and the same bytes on a second run.
     let trailer = try Processes.run("qpdf", ["--show-object=trailer", pdf]).stdout
     XCTAssertTrue(trailer.contains("/ID [ <"), trailer)
-    let again = try proof(["--devices", "iphone-8,iphone-16-pro"], file: "again.pdf")
-    XCTAssertEqual(bytes(pdf), bytes(again), "the proof differs between runs")
+    // With SOURCE_DATE_EPOCH (a proof is otherwise dated now).
+    var runs: [[UInt8]?] = []
+    for file in ["one.pdf", "two.pdf"] {
+      let result = try Processes.run(
+        Processes.wallpaperBinary, ["proof", "d.json", "--devices", "iphone-8,iphone-16-pro", "-o", file], in: folder,
+        environment: environment.merging(["SOURCE_DATE_EPOCH": "1700000000"]) { $1 })
+      XCTAssertEqual(result.status, 0, result.stderr)
+      runs.append(bytes("\(folder)/\(file)"))
+    }
+    XCTAssertNotNil(runs[0])
+    XCTAssertTrue(runs[0] == runs[1], "the proof differs between runs")
   }
 
   func testSlugNamesDesignDeviceModelsSizesSeasonDateAndPage() throws {
@@ -181,11 +193,13 @@ final class ProofTests: XCTestCase {
     for fragment in [
       "Autumn sample · iPhone 8 (iphone-8) · page 1 of 2",
       "iPhone 6, iPhone 6s, iPhone 7, iPhone 8, iPhone SE (2nd generation)",
-      "Trim 375 × 667 pt · 1x 375 × 667 px · 2x 750 × 1334 px · 3x 1125 × 2001 px",
-      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date 2020-01-01",
+      "Trim 375 × 667 pt (132.29 × 235.3 mm) · 1x 375 × 667 px · 2x 750 × 1334 px · 3x 1125 × 2001 px",
+      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date ",
     ] {
       XCTAssertTrue(first.contains(fragment), "'\(fragment)' not in:\n\(first)")
     }
+    XCTAssertTrue(
+      Self.todayCandidates().contains { first.contains("proof date \($0) · RGB") }, "not dated today:\n\(first)")
     let second = try text(pdf, page: 2)
     XCTAssertTrue(second.contains("iPhone 16 Pro (iphone-16-pro) · page 2 of 2"), second)
     XCTAssertTrue(second.contains("iPhone 16 Pro, iPhone 17, iPhone 17 Pro"), second)
@@ -200,6 +214,18 @@ final class ProofTests: XCTestCase {
     let slug = try text("\(folder)/p.pdf", page: 1)
     XCTAssertTrue(slug.contains("season summer, from date 2024-07-01 (northern hemisphere)"), slug)
     XCTAssertTrue(slug.contains("proof date 2023-11-14"), slug)
+    // --date alone dates the proof.
+    let dated = try wallpaper(["proof", "--devices", "iphone-8", "--date", "2024-07-01", "-o", "q.pdf"])
+    XCTAssertEqual(dated.status, 0, dated.stderr)
+    XCTAssertTrue(try text("\(folder)/q.pdf", page: 1).contains("proof date 2024-07-01"))
+  }
+
+  /// Today in UTC, and tomorrow in case the day turns during the test: `2026-12-01`.
+  static func todayCandidates() -> [String] {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return [Date(), Date().addingTimeInterval(600)].map { formatter.string(from: $0) }
   }
 
   func testAllAndFamiliesGiveOnePagePerScreenClass() throws {
@@ -230,10 +256,15 @@ final class ProofTests: XCTestCase {
     XCTAssertEqual((trim[3] - trim[1]) / 1376, scale, accuracy: 0.0001)
     XCTAssertEqual((trim[0] + trim[2]) / 2, a4[2] / 2, accuracy: 0.01, "centred across")
     let bleedBox = try XCTUnwrap(pages[0]["BleedBox"])
-    XCTAssertEqual(trim[0] - bleedBox[0], bleed * scale, accuracy: 0.006)
+    // Only the art is scaled: the bleed stays 3 mm on paper.
+    XCTAssertEqual(trim[0] - bleedBox[0], bleed, accuracy: 0.006)
+    XCTAssertEqual(bleedBox[3] - trim[3], bleed, accuracy: 0.006)
     let percent = String(format: "%.1f", scale * 100)
     let slug = try text(pdf, page: 1)
-    XCTAssertTrue(slug.contains("scale \(percent)% (reduced to fit A4)"), "scale \(percent)% not in:\n\(slug)")
+    XCTAssertTrue(
+      slug.contains("scale \(percent)% (reduced to fit A4; bleed and marks at full size)"),
+      "scale \(percent)% not in:\n\(slug)")
+    XCTAssertTrue(slug.contains("Bleed 3 mm (8.504 pt)"), slug)
     // The iPhone 4 (320 × 480 pt) fits at full size.
     let small = try XCTUnwrap(pages[1]["TrimBox"])
     XCTAssertEqual(small[2] - small[0], 320, accuracy: 0.006)
@@ -245,7 +276,7 @@ final class ProofTests: XCTestCase {
     let pdf = try proof(["--devices", "iphone-16-pro", "--orientation", "landscape", "--paper", "letter"])
     let pages = try boxes(pdf, pages: 1)
     assertBox(pages[0]["MediaBox"], [0, 0, 792, 612], "Letter landscape")
-    XCTAssertTrue(try text(pdf, page: 1).contains("Trim 874 × 402 pt (landscape)"))
+    XCTAssertTrue(try text(pdf, page: 1).contains("Trim 874 × 402 pt (308.33 × 141.82 mm) (landscape)"))
   }
 
   func testNoMarksMakesThePageTheBleedAndLengthsTakeUnits() throws {
