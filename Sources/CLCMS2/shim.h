@@ -4,3 +4,4 @@
 
 // The pixel formats are built by function-like macros, which Swift does not import.
 static inline cmsUInt32Number clcms2_type_rgba_8(void) { return TYPE_RGBA_8; }
+static inline cmsUInt32Number clcms2_type_bgra_8(void) { return TYPE_BGRA_8; }

@@ -1,3 +1,4 @@
+import CCairo
 import CLCMS2
 import Foundation
 
@@ -110,4 +111,125 @@ public enum ColorProfiles {
     }
     return bytes
   }()
+}
+
+/// A soft proof: how an sRGB image prints under an output intent, with lcms2.
+///
+/// Colours go sRGB → the intent's CMYK profile → sRGB (relative colorimetric with black-point
+/// compensation, both ways). A pixel is out of gamut when lcms2's gamut check for the profile
+/// says so (its gamut-check pipeline: colours the profile can't reproduce within lcms2's
+/// ΔE threshold).
+public struct SoftProof {
+  /// What one image gives.
+  public struct Result {
+    /// The image as it would print, 8-bit RGB PNG.
+    public let proof: [UInt8]
+    /// Out-of-gamut pixels in `gamutMarker`, the rest in the proof's grey levels.
+    public let gamut: [UInt8]
+    /// How many pixels are out of gamut, of `pixels`.
+    public let outOfGamut: Int
+    public let pixels: Int
+
+    /// `outOfGamut` as a percentage with two decimals: `12.34`.
+    public var percentage: String { String(format: "%.2f", Double(outOfGamut) * 100 / Double(max(1, pixels))) }
+  }
+
+  /// The colour of out-of-gamut pixels in the gamut image: pure magenta, which the grey
+  /// in-gamut pixels can never be.
+  public static let gamutMarker: (red: UInt8, green: UInt8, blue: UInt8) = (255, 0, 255)
+
+  let intent: OutputIntent
+
+  public init(intent: OutputIntent) { self.intent = intent }
+
+  /// Soft-proofs `image` (opaque pixels; Cairo's ARGB32, stored as BGRA bytes).
+  ///
+  /// - Throws: `RenderError.image` when lcms2 can't build the transforms.
+  public func apply(to image: RasterImage) throws(RenderError) -> Result {
+    let (proof, alarmA, alarmB) = (
+      try transform(gamutAlarm: nil), try transform(gamutAlarm: 0), try transform(gamutAlarm: 0xFFFF)
+    )
+    defer {
+      for t in [proof, alarmA, alarmB] {
+        cmsDeleteTransform(t.transform)
+        cmsDeleteContext(t.context)
+      }
+    }
+    let width = image.size.width
+    let height = image.size.height
+    let gamutImage = try RasterImage(size: image.size)
+    cairo_surface_flush(image.surface)
+    cairo_surface_flush(gamutImage.surface)
+    let source = cairo_image_surface_get_data(image.surface)!
+    let marked = cairo_image_surface_get_data(gamutImage.surface)!
+    var rowA = [UInt8](repeating: 0, count: width * 4)
+    var rowB = [UInt8](repeating: 0, count: width * 4)
+    var outOfGamut = 0
+    for y in 0..<height {
+      let row = source + y * image.stride
+      let out = marked + y * gamutImage.stride
+      cmsDoTransform(alarmA.transform, row, &rowA, cmsUInt32Number(width))
+      cmsDoTransform(alarmB.transform, row, &rowB, cmsUInt32Number(width))
+      // In place: the proof's pixels replace the image's.
+      cmsDoTransform(proof.transform, row, row, cmsUInt32Number(width))
+      for x in 0..<width {
+        let i = x * 4
+        // BGRA: with alarm codes all 0 and all 0xFFFF, only a gamut alarm gives both.
+        let isOut =
+          rowA[i] == 0 && rowA[i + 1] == 0 && rowA[i + 2] == 0 && rowB[i] == 255 && rowB[i + 1] == 255
+          && rowB[i + 2] == 255
+        if isOut {
+          outOfGamut += 1
+          out[i] = Self.gamutMarker.blue
+          out[i + 1] = Self.gamutMarker.green
+          out[i + 2] = Self.gamutMarker.red
+        } else {
+          // Rec. 709 luma of the proof, so in-gamut areas stay readable but never magenta.
+          let red: Double = 0.2126 * Double(row[i + 2])
+          let green: Double = 0.7152 * Double(row[i + 1])
+          let blue: Double = 0.0722 * Double(row[i])
+          let luma = UInt8((red + green + blue).rounded())
+          out[i] = luma
+          out[i + 1] = luma
+          out[i + 2] = luma
+        }
+        out[i + 3] = 255
+        row[i + 3] = 255
+      }
+    }
+    cairo_surface_mark_dirty(image.surface)
+    cairo_surface_mark_dirty(gamutImage.surface)
+    return Result(
+      proof: try image.pngData(), gamut: try gamutImage.pngData(), outOfGamut: outOfGamut, pixels: width * height)
+  }
+
+  /// sRGB → intent → sRGB, in a context of its own whose alarm codes are all `gamutAlarm`
+  /// (lcms2 reads alarm codes from the transform's context); no gamut check when nil.
+  private func transform(gamutAlarm: UInt16?) throws(RenderError) -> (transform: cmsHTRANSFORM, context: cmsContext) {
+    guard let context = cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
+    var flags = cmsUInt32Number(cmsFLAGS_SOFTPROOFING | cmsFLAGS_BLACKPOINTCOMPENSATION)
+    if let gamutAlarm {
+      var codes = [cmsUInt16Number](repeating: gamutAlarm, count: Int(cmsMAXCHANNELS))
+      cmsSetAlarmCodesTHR(context, &codes)
+      flags |= cmsUInt32Number(cmsFLAGS_GAMUTCHECK)
+    }
+    let srgbIn = cmsCreate_sRGBProfileTHR(context)
+    let srgbOut = cmsCreate_sRGBProfileTHR(context)
+    let press = intent.profile.withUnsafeBytes {
+      cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
+    }
+    defer {
+      for profile in [srgbIn, srgbOut, press] where profile != nil { cmsCloseProfile(profile) }
+    }
+    let format = clcms2_type_bgra_8()
+    guard let srgbIn, let srgbOut, let press,
+      let transform = cmsCreateProofingTransformTHR(
+        context, srgbIn, format, srgbOut, format, press, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
+        cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags)
+    else {
+      cmsDeleteContext(context)
+      throw .image(reason: "lcms2 cannot make a soft-proof transform for '\(intent.source)'")
+    }
+    return (transform, context)
+  }
 }

@@ -116,7 +116,8 @@ enum ProofComposer {
       "Screen class \(device.screen.id) at \(device.screen.scale)x: \(models)",
       "Trim \(decimal(size.width)) × \(decimal(size.height)) pt (\(millimetres(size.width)) × \(millimetres(size.height)) mm)"
         + "\(turned) · " + pixels.joined(separator: " · "),
-      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date)) · \(colour)",
+      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date))",
+      "Colour: \(colour)",
     ]
   }
 
@@ -259,11 +260,17 @@ public enum PrintProof {
   ///   - designs: one per page, each already set to its device.
   ///   - font: the bundled font file, for the slug and for labels that name no font.
   ///   - date: the proof's date, printed in the slug.
+  ///   - softProofs: one per design when given; each page's slug states its share of
+  ///     out-of-gamut pixels.
   public static func pages(
-    for designs: [Design], settings: ProofSettings, font: String, date: Date, conformance: PDFConformance? = nil
+    for designs: [Design], settings: ProofSettings, font: String, date: Date, conformance: PDFConformance? = nil,
+    softProofs: [SoftProofPage]? = nil
   ) throws(ProofError) -> [ProofPage] {
-    var colour = "RGB"
-    if case .pdfx4(let intent) = conformance { colour = "\(conformance!.version), \(intent.identifier)" }
+    var colour = "RGB (sRGB)"
+    if case .pdfx4(let intent) = conformance {
+      colour = "\(conformance!.version), RGB as ICC-based sRGB, output intent \(intent.identifier)"
+    }
+    if let softProofs, softProofs.count != designs.count { throw .noPages }
     guard !designs.isEmpty else { throw .noPages }
     var pages: [ProofPage] = []
     for (index, design) in designs.enumerated() {
@@ -271,7 +278,7 @@ public enum PrintProof {
         pages.append(
           try ProofComposer.page(
             for: design, number: index + 1, of: designs.count, settings: settings, font: font, date: date,
-            colour: colour))
+            colour: colour + (softProofs.map { " · " + $0[index].slugText } ?? "")))
       } catch {
         throw .scene(error)
       }
@@ -285,10 +292,11 @@ public enum PrintProof {
   /// - Throws: `ProofError` naming the step that failed.
   public static func render(
     _ designs: [Design], settings: ProofSettings, font: String, options: PDFOptions,
-    renderer: Renderer = Renderer()
+    softProofs: [SoftProofPage]? = nil, renderer: Renderer = Renderer()
   ) throws(ProofError) -> [UInt8] {
     let pages = try pages(
-      for: designs, settings: settings, font: font, date: options.info.date, conformance: options.conformance)
+      for: designs, settings: settings, font: font, date: options.info.date, conformance: options.conformance,
+      softProofs: softProofs)
     let drawn: [UInt8]
     do {
       drawn = try renderer.renderPDF(pages: pages.map(\.page), options: options)
@@ -300,5 +308,58 @@ public enum PrintProof {
     } catch {
       throw .postPass(error)
     }
+  }
+}
+
+/// One page's soft proof: the wallpaper at 1 px per point as it would print under an output
+/// intent, and where it is out of gamut.
+public struct SoftProofPage: Sendable {
+  /// `01-iphone-8`: the page number and device id, the stem of both PNG files.
+  public let name: String
+  /// The proof PNG (`NAME-soft-proof.png`).
+  public let proof: [UInt8]
+  /// The gamut PNG (`NAME-gamut.png`): out-of-gamut pixels in `SoftProof.gamutMarker`.
+  public let gamut: [UInt8]
+  public let outOfGamut: Int
+  public let pixels: Int
+  /// `12.34`: out-of-gamut pixels as a percentage of the trim.
+  public let percentage: String
+  /// The output intent's description.
+  public let intent: String
+
+  /// What the slug says: `soft proof: 12.34% of the trim out of gamut for …`.
+  var slugText: String { "soft proof: \(percentage)% of the trim out of gamut for \(intent)" }
+}
+
+extension PrintProof {
+  /// Soft proofs of `designs` (one per page, in order) under `intent`, with lcms2.
+  ///
+  /// - Throws: `ProofError` when a scene can't be built or drawn.
+  public static func softProofs(
+    _ designs: [Design], intent: OutputIntent, font: String, renderer: Renderer = Renderer()
+  ) throws(ProofError) -> [SoftProofPage] {
+    let softProof = SoftProof(intent: intent)
+    let digits = String(designs.count).count
+    var pages: [SoftProofPage] = []
+    for (index, design) in designs.enumerated() {
+      let scene: Scene
+      do {
+        scene = try design.scene(defaultFont: font)
+      } catch {
+        throw .scene(error)
+      }
+      do {
+        let result = try softProof.apply(to: try renderer.rasterize(scene, scale: 1))
+        let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
+        pages.append(
+          SoftProofPage(
+            name: "\(number)-\(design.device.id)", proof: result.proof, gamut: result.gamut,
+            outOfGamut: result.outOfGamut, pixels: result.pixels, percentage: result.percentage,
+            intent: intent.identifier))
+      } catch {
+        throw .render(error)
+      }
+    }
+    return pages
   }
 }

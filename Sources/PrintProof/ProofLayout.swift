@@ -24,7 +24,7 @@ public struct ProofLayout: Hashable, Sendable {
   public static let slugSize = 6.5
   public static let slugLineHeight = 8.5
   /// Lines of slug text on every page.
-  public static let slugLines = 4
+  public static let slugLines = 5
   /// Unprinted margin kept on every side of an A4 or Letter sheet (1/4 in).
   public static let sheetMargin = 18.0
 

@@ -120,17 +120,28 @@ enum OutputOptions {
   /// PDF/X-4 with its output intent when `pdfx` is true; nil otherwise. An output intent
   /// without `pdfx` is refused, as is a name or file that is not an output-class CMYK profile.
   static func conformance(_ fields: DesignFields) throws(DesignError) -> PDFConformance? {
-    let intent = try fields.string("outputIntent")
-    guard try fields.bool("pdfx") == true else {
-      if let intent {
+    try colour(fields, softProof: false).conformance
+  }
+
+  /// The PDF conformance and the output intent: the intent named by `outputIntent` (default
+  /// `OutputIntent.defaultName`) when `pdfx` is true or a soft proof is asked for, else nil;
+  /// naming one otherwise is refused.
+  static func colour(_ fields: DesignFields, softProof: Bool) throws(DesignError) -> (
+    conformance: PDFConformance?, intent: OutputIntent?
+  ) {
+    let name = try fields.string("outputIntent")
+    let pdfx = try fields.bool("pdfx") == true
+    guard pdfx || softProof else {
+      if let name {
         throw DesignError(
           origin: fields.origin(of: "outputIntent"), field: "outputIntent",
-          message: "'\(intent)' is not allowed without --pdfx (an output intent is part of PDF/X)")
+          message: "'\(name)' is not allowed without --pdfx (an output intent is part of PDF/X)")
       }
-      return nil
+      return (nil, nil)
     }
+    let intent: OutputIntent
     do {
-      return .pdfx4(try OutputIntent(named: intent ?? OutputIntent.defaultName))
+      intent = try OutputIntent(named: name ?? OutputIntent.defaultName)
     } catch {
       let names = OutputIntent.installedNames.joined(separator: ", ")
       throw DesignError(
@@ -139,6 +150,7 @@ enum OutputOptions {
           "'\(error.value)' is not allowed (\(error.reason); allowed: an installed CMYK profile, \(names.isEmpty ? "none found" : names), or an output-class CMYK .icc file)"
       )
     }
+    return (pdfx ? .pdfx4(intent) : nil, intent)
   }
 
   /// PDF metadata; the date from `SOURCE_DATE_EPOCH` when set.

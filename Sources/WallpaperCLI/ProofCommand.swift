@@ -48,6 +48,11 @@ struct ProofCommand {
         "fit (the page is the art, bleed and marks), a4 or letter (centred, scaled down only to fit; default: fit).",
       field: nil),
     OptionSpec(
+      names: ["--soft-proof"], valueName: "DIR",
+      help:
+        "Also write, per page, NN-DEVICE-soft-proof.png (the trim as it would print under the output intent, with lcms2) and NN-DEVICE-gamut.png (out-of-gamut pixels in magenta) into DIR; the slug states the share out of gamut.",
+      field: nil),
+    OptionSpec(
       names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(defaultAuthor)).", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
@@ -88,6 +93,9 @@ struct ProofCommand {
 
     var designs: [Design] = []
     var conformance: PDFConformance?
+    var intent: OutputIntent?
+    let softProofFolder = parsed.values["--soft-proof"]
+    if let softProofFolder { try Self.checkFolder(softProofFolder) }
     for device in devices {
       let pick = DesignOverride(path: ["device"], value: JSONValue(.string(device.id), origin: .flag("--devices")))
       do {
@@ -95,7 +103,9 @@ struct ProofCommand {
         // PDF/X and its output intent, read by render's rules.
         let loaded = try DesignLoader.load(
           file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames)
-        if designs.isEmpty { conformance = try OutputOptions.conformance(loaded.outputFields) }
+        if designs.isEmpty {
+          (conformance, intent) = try OutputOptions.colour(loaded.outputFields, softProof: softProofFolder != nil)
+        }
         designs.append(loaded.design)
       } catch {
         throw .usage(error.description)
@@ -112,13 +122,34 @@ struct ProofCommand {
     info.keywords = (["wallpaper", "proof"] + devices.map(\.id)).joined(separator: ", ")
 
     let bytes: [UInt8]
+    var softProofs: [SoftProofPage]?
     do {
+      if softProofFolder != nil, let intent {
+        softProofs = try PrintProof.softProofs(designs, intent: intent, font: font)
+      }
       bytes = try PrintProof.render(
-        designs, settings: settings, font: font, options: PDFOptions(info: info, conformance: conformance))
+        designs, settings: settings, font: font, options: PDFOptions(info: info, conformance: conformance),
+        softProofs: softProofs)
     } catch {
       throw .failure(error.description)
     }
     try AtomicFile.write(bytes, to: output)
+    if let softProofFolder, let softProofs {
+      for page in softProofs {
+        try AtomicFile.write(page.proof, to: "\(softProofFolder)/\(page.name)-soft-proof.png")
+        try AtomicFile.write(page.gamut, to: "\(softProofFolder)/\(page.name)-gamut.png")
+      }
+    }
+  }
+
+  /// A folder for soft proofs: absent (it is created) or a directory, not a file.
+  static func checkFolder(_ path: String) throws(CLIError) {
+    var isDirectory: ObjCBool = false
+    guard !path.isEmpty,
+      !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue
+    else {
+      throw .usage("--soft-proof: '\(path)' is not allowed (a folder, created if missing; not a file)")
+    }
   }
 
   /// The proof's date, printed in the slug and written as the PDF's dates: `SOURCE_DATE_EPOCH`

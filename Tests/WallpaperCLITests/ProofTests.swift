@@ -15,8 +15,8 @@ final class ProofTests: XCTestCase {
   /// The fit layout's margin from page edge to trim with all marks and a 3 mm bleed:
   /// ceil(8.504 bleed + 3 gap + 18 crop mark + 6 padding) = 36 pt.
   private let margin = 36.0
-  /// Colour bar (10 + 6) and four slug lines (4 × 8.5 + 6) under the art: 56 pt.
-  private let footer = 56.0
+  /// Colour bar (10 + 6) and five slug lines (5 × 8.5 + 6) under the art: 64.5 pt.
+  private let footer = 64.5
 
   override func setUpWithError() throws {
     folder = try Processes.temporaryFolder()
@@ -194,12 +194,12 @@ final class ProofTests: XCTestCase {
       "Autumn sample · iPhone 8 (iphone-8) · page 1 of 2",
       "iPhone 6, iPhone 6s, iPhone 7, iPhone 8, iPhone SE (2nd generation)",
       "Trim 375 × 667 pt (132.29 × 235.3 mm) · 1x 375 × 667 px · 2x 750 × 1334 px · 3x 1125 × 2001 px",
-      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date ",
+      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date ", "Colour: RGB (sRGB)",
     ] {
       XCTAssertTrue(first.contains(fragment), "'\(fragment)' not in:\n\(first)")
     }
     XCTAssertTrue(
-      Self.todayCandidates().contains { first.contains("proof date \($0) · RGB") }, "not dated today:\n\(first)")
+      Self.todayCandidates().contains { first.contains("proof date \($0)\n") }, "not dated today:\n\(first)")
     let second = try text(pdf, page: 2)
     XCTAssertTrue(second.contains("iPhone 16 Pro (iphone-16-pro) · page 2 of 2"), second)
     XCTAssertTrue(second.contains("iPhone 16 Pro, iPhone 17, iPhone 17 Pro"), second)
