@@ -7,7 +7,8 @@ import Wallpapers
 public struct ProofPage: Sendable {
   /// The scene with its page label (the device's name) and outline entry.
   public let page: PDFPage
-  public let layout: ProofLayout
+  /// The single-wallpaper layout; nil for a gang-up sheet.
+  public let layout: ProofLayout?
   public let boxes: PageBoxes
   /// The slug's lines, also drawn on the page when the slug is on.
   public let slug: [String]
@@ -53,26 +54,9 @@ enum ProofComposer {
 
     let slug = slugLines(
       for: design, number: number, of: count, settings: settings, layout: layout, date: date, colour: colour)
-    var y = layout.footerOrigin.y
-    if settings.marks.contains(.colorBar) {
-      nodes.append(
-        .group(
-          Group(name: "color-bar", children: try colorBar(for: design, at: try Point(x: layout.footerOrigin.x, y: y)))))
-      y += ProofLayout.patchSize + ProofLayout.padding
-    }
-    if settings.marks.contains(.slug) {
-      var lines: [Node] = []
-      for (index, text) in slug.enumerated() {
-        let baseline = y + ProofLayout.slugSize + Double(index) * ProofLayout.slugLineHeight
-        lines.append(
-          .text(
-            try TextNode(
-              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: RegistrationColor.sentinel,
-              position: try Point(x: layout.footerOrigin.x, y: baseline), anchor: TextAnchor(.leading, .baseline),
-              maxWidth: layout.footerWidth)))
-      }
-      nodes.append(.group(Group(name: "slug", children: lines)))
-    }
+    nodes += try footer(
+      design: design, slug: slug, origin: layout.footerOrigin, width: layout.footerWidth, settings: settings, font: font
+    )
 
     let scene = try Scene(size: layout.pageSize, nodes: nodes)
     let size = design.canvasSize
@@ -84,6 +68,104 @@ enum ProofComposer {
         scene: scene, scale: Double(design.device.screen.scale), label: design.device.name, outline: outline),
       layout: layout,
       boxes: PageBoxes(layout), slug: slug)
+  }
+
+  /// The colour bar and the slug's lines from `origin`, `width` wide at most.
+  private static func footer(
+    design: Design, slug: [String], origin: Point, width: Double, settings: ProofSettings, font: String
+  ) throws(SceneError) -> [Node] {
+    var nodes: [Node] = []
+    var y = origin.y
+    if settings.marks.contains(.colorBar) {
+      nodes.append(
+        .group(Group(name: "color-bar", children: try colorBar(for: design, at: try Point(x: origin.x, y: y)))))
+      y += ProofLayout.patchSize + ProofLayout.padding
+    }
+    if settings.marks.contains(.slug) {
+      var lines: [Node] = []
+      for (index, text) in slug.enumerated() {
+        let baseline = y + ProofLayout.slugSize + Double(index) * ProofLayout.slugLineHeight
+        lines.append(
+          .text(
+            try TextNode(
+              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: RegistrationColor.sentinel,
+              position: try Point(x: origin.x, y: baseline), anchor: TextAnchor(.leading, .baseline),
+              maxWidth: width)))
+      }
+      nodes.append(.group(Group(name: "slug", children: lines)))
+    }
+    return nodes
+  }
+
+  /// Slug lines on a gang-up sheet besides one per position: the heading, bleed and date,
+  /// and colour.
+  static let sheetSlugLines = 3
+
+  /// A gang-up sheet: each placed wallpaper at 100 % with its own bleed, crop marks and
+  /// registration targets; the slug lists every position.
+  ///
+  /// - Parameters:
+  ///   - designs: every design of the proof; the sheet uses those its placements name.
+  ///   - notes: text appended to each design's position line (a soft proof's share), by index.
+  static func sheet(
+    _ layout: SheetLayout, designs: [Design], number: Int, of count: Int, settings: ProofSettings, font: String,
+    date: Date, colour: String, notes: [String]?
+  ) throws(SceneError) -> ProofPage {
+    let bleed = layout.bleed
+    let hairline = try Stroke(.solid(RegistrationColor.sentinel), width: ProofLayout.hairline)
+    var nodes: [Node] = []
+    var positions: [String] = []
+    var names: [String] = []
+    let height = layout.pageSize.height
+    for (position, placement) in layout.placements.enumerated() {
+      let design = designs[placement.index]
+      let trim = placement.trim
+      var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font)
+      if settings.marks.contains(.crop) {
+        art.append(try cropMarks(around: trim, bleed: bleed, unit: 1, stroke: hairline))
+      }
+      if settings.marks.contains(.registration) {
+        art += try registrationTargets(around: trim, bleed: bleed, unit: 1, stroke: hairline)
+      }
+      nodes.append(.group(Group(name: "position-\(position + 1)", children: art)))
+      let box = PDFBox(trim, pageHeight: height)
+      let size = design.canvasSize
+      names.append(design.device.name)
+      positions.append(
+        "Position \(position + 1): \(design.device.name) (\(design.device.id)) · trim \(decimal(size.width)) × "
+          + "\(decimal(size.height)) pt (\(millimetres(size.width)) × \(millimetres(size.height)) mm) at 100% · "
+          + "TrimBox \(box)" + (notes.map { " · " + $0[placement.index] } ?? ""))
+    }
+    let sheetName = settings.paper.title + (layout.isLandscapeSheet ? " landscape" : "")
+    let slug =
+      [
+        "\(designs[layout.placements[0].index].name) · gang-up sheet \(number) of \(count) · \(sheetName) · "
+          + "\(layout.placements.count) wallpapers at 100%"
+      ] + positions + [
+        "Bleed \(settings.bleed) on each · proof date \(day(date))",
+        "Colour: \(colour)",
+      ]
+    nodes += try footer(
+      design: designs[layout.placements[0].index], slug: slug, origin: layout.footerOrigin, width: layout.footerWidth,
+      settings: settings, font: font)
+
+    let scene = try Scene(size: layout.pageSize, nodes: nodes)
+    let trims = layout.placements.map(\.trim)
+    let union = try Rect(
+      x: trims.map(\.minX).min()!, y: trims.map(\.minY).min()!,
+      width: trims.map(\.maxX).max()! - trims.map(\.minX).min()!,
+      height: trims.map(\.maxY).max()! - trims.map(\.minY).min()!)
+    let sheet = PDFBox(Rect(size: layout.pageSize), pageHeight: height)
+    let label = "Sheet \(number)"
+    return ProofPage(
+      page: PDFPage(
+        scene: scene, scale: Double(designs[layout.placements[0].index].device.screen.scale), label: label,
+        outline: "\(label) — " + names.joined(separator: ", ")),
+      layout: nil,
+      boxes: PageBoxes(
+        media: sheet, crop: sheet, bleed: PDFBox(union.outset(by: bleed), pageHeight: height),
+        trim: PDFBox(union, pageHeight: height)),
+      slug: slug)
   }
 
   /// The slug: design, device and page; the screen class's models; sizes in points, mm and
@@ -272,6 +354,18 @@ public enum PrintProof {
     }
     if let softProofs, softProofs.count != designs.count { throw .noPages }
     guard !designs.isEmpty else { throw .noPages }
+    if settings.arrangement == .nup {
+      do {
+        let sheets = try Self.sheets(for: designs, settings: settings)
+        return try sheets.enumerated().map { (index, sheet) throws(SceneError) in
+          try ProofComposer.sheet(
+            sheet, designs: designs, number: index + 1, of: sheets.count, settings: settings, font: font, date: date,
+            colour: colour, notes: softProofs?.map(\.slugText))
+        }
+      } catch {
+        throw .scene(error)
+      }
+    }
     var pages: [ProofPage] = []
     for (index, design) in designs.enumerated() {
       do {
@@ -332,6 +426,16 @@ public struct SoftProofPage: Sendable {
 }
 
 extension PrintProof {
+  /// The gang-up sheets for `designs` (`--layout nup`).
+  ///
+  /// - Throws: `SceneError` (field `layout`) when the paper is `fit` or a wallpaper does not
+  ///   fit an empty sheet at 100 %.
+  public static func sheets(for designs: [Design], settings: ProofSettings) throws(SceneError) -> [SheetLayout] {
+    try SheetLayout.sheets(
+      for: designs.map(\.canvasSize), bleed: settings.bleed.points, marks: settings.marks, paper: settings.paper,
+      slugLines: ProofComposer.sheetSlugLines)
+  }
+
   /// Soft proofs of `designs` (one per page, in order) under `intent`, with lcms2.
   ///
   /// - Throws: `ProofError` when a scene can't be built or drawn.

@@ -22,6 +22,7 @@ struct ProofCommand {
   static let marksAllowed =
     ProofMarks.names.map(\.name).joined(separator: ", ") + ", separated by commas, or none"
   static let paperAllowed = Paper.allCases.map(\.rawValue).joined(separator: ", ")
+  static let layoutAllowed = SheetArrangement.allCases.map(\.rawValue).joined(separator: " or ")
 
   /// `--pdfx` and `--output-intent`: the PDF options of `render`, read by the same rules.
   static let pdfOptions = OutputOptions.specs.filter { ["--pdfx", "--output-intent"].contains($0.name) }
@@ -45,7 +46,12 @@ struct ProofCommand {
     OptionSpec(
       names: ["--paper"], valueName: "PAPER",
       help:
-        "fit (the page is the art, bleed and marks), a4 or letter (centred, scaled down only to fit; default: fit).",
+        "fit (the page is the art, bleed and marks), or a sheet: a4, letter, a3, a3+, sra3 or tabloid (centred, only the art scaled down to fit; default: fit).",
+      field: nil),
+    OptionSpec(
+      names: ["--layout"], valueName: "LAYOUT",
+      help:
+        "single (one wallpaper per page; default) or nup (on a sheet: as many wallpapers as fit at 100% per sheet, each with its own bleed and marks).",
       field: nil),
     OptionSpec(
       names: ["--soft-proof"], valueName: "DIR",
@@ -63,7 +69,7 @@ struct ProofCommand {
     overview:
       "Make a print-ready PDF proof: one page per device with bleed, crop marks, registration targets, a colour bar and a slug.",
     usage:
-      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter]",
+      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """
@@ -109,6 +115,13 @@ struct ProofCommand {
         designs.append(loaded.design)
       } catch {
         throw .usage(error.description)
+      }
+    }
+    if settings.arrangement == .nup {
+      do {
+        _ = try PrintProof.sheets(for: designs, settings: settings)
+      } catch {
+        throw .usage("--layout: 'nup' is not allowed (\(error.allowed))")
       }
     }
     // Checks the photo and the label's font once, naming the field, before anything is drawn.
@@ -184,6 +197,12 @@ struct ProofCommand {
     }
     if let text = values["--marks"] {
       settings.marks = try marks(text)
+    }
+    if let text = values["--layout"] {
+      guard let arrangement = SheetArrangement(rawValue: text.lowercased()) else {
+        throw .usage("--layout: '\(text)' is not allowed (\(layoutAllowed))")
+      }
+      settings.arrangement = arrangement
     }
     if let text = values["--paper"] {
       guard let paper = Paper(rawValue: text.lowercased()) else {

@@ -333,7 +333,16 @@ final class ProofTests: XCTestCase {
       (["--bleed", "2in"], "≤ 1 in (72 pt)"),
       (["--marks", "crop,bogus"], "--marks: 'bogus' is not allowed (crop, registration, colorbar, slug"),
       (["--marks", "none,crop"], "--marks: 'none,crop' is not allowed"),
-      (["--paper", "a3"], "--paper: 'a3' is not allowed (fit, a4, letter)"),
+      (["--paper", "a5"], "--paper: 'a5' is not allowed (fit, a4, letter, a3, a3+, sra3, tabloid)"),
+      (["--layout", "grid"], "--layout: 'grid' is not allowed (single or nup)"),
+      (
+        ["--layout", "nup"],
+        "--layout: 'nup' is not allowed (it needs a sheet: --paper a4, letter, a3, a3+, sra3 or tabloid)"
+      ),
+      (
+        ["--layout", "nup", "--paper", "a4", "--devices", "ipad-pro-13-m4"],
+        "--layout: 'nup' is not allowed (wallpaper 1, 1032 × 1376 pt, does not fit A4 at 100%"
+      ),
       (["--devices", ""], "--devices: '' is not allowed (no devices named"),
       (["--devices", "iphone-8,,ipad"], "--devices: 'iphone-8,,ipad' is not allowed"),
       (["--devices", "iphone-99"], "--devices: 'iphone-99' is not allowed (all, iphone, ipad, or device ids"),
@@ -354,5 +363,109 @@ final class ProofTests: XCTestCase {
       $0.hasPrefix("bad") || $0.contains(".tmp-")
     }
     XCTAssertEqual(leftovers, [])
+  }
+}
+
+/// Sheets: the larger papers and gang-up (`--layout nup`), checked from each page's own boxes
+/// and the positions its slug lists.
+final class SheetTests: XCTestCase {
+  private var folder = ""
+  private let environment = [
+    "WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path,
+    "SOURCE_DATE_EPOCH": "1700000000",
+  ]
+  private let mm = 72 / 25.4
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    try #"{ "name": "Autumn sample", "device": "iphone-8", "season": { "name": "autumn" } }"#
+      .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func proof(_ arguments: [String], file: String) throws -> String {
+    let result = try Processes.run(
+      Processes.wallpaperBinary, ["proof", "d.json", "-o", file] + arguments, in: folder, environment: environment)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return "\(folder)/\(file)"
+  }
+
+  /// `pdfinfo -box` values for every page: name → [x0, y0, x1, y1].
+  private func boxes(_ pdf: String) throws -> [[String: [Double]]] {
+    let result = try Processes.run("pdfinfo", ["-box", "-f", "1", "-l", "999", pdf])
+    var pages: [Int: [String: [Double]]] = [:]
+    for line in result.stdout.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard words.count == 7, words[0] == "Page", let page = Int(words[1]), words[2].hasSuffix("Box:") else { continue }
+      pages[page, default: [:]][String(words[2].dropLast())] = words[3...].compactMap { Double($0) }
+    }
+    return pages.keys.sorted().map { pages[$0]! }
+  }
+
+  func testLargerPapersHaveTheirSizes() throws {
+    for (paper, size) in [
+      ("a3", (297 * mm, 420 * mm)), ("a3+", (936.0, 1368.0)), ("sra3", (320 * mm, 450 * mm)),
+      ("tabloid", (792.0, 1224.0)),
+    ] {
+      let pdf = try proof(["--devices", "ipad-pro-13-m4", "--paper", paper], file: "\(paper).pdf")
+      let media = try XCTUnwrap(try boxes(pdf).first?["MediaBox"])
+      XCTAssertEqual(media[2], size.0, accuracy: 0.01, paper)
+      XCTAssertEqual(media[3], size.1, accuracy: 0.01, paper)
+    }
+  }
+
+  func testNupOnSRA3FillsSheetsWithoutOverlappingTrimsBleedsOrMarks() throws {
+    let single = try proof(["--devices", "iphone"], file: "single.pdf")
+    let deviceCount = try boxes(single).count
+    let pdf = try proof(["--devices", "iphone", "--paper", "sra3", "--layout", "nup", "--pdfx"], file: "nup.pdf")
+    let check = try Processes.run(
+      "python3",
+      [Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/check-pdfx.py").path, pdf, "--registration"])
+    XCTAssertEqual(check.status, 0, check.stdout)
+    let pages = try boxes(pdf)
+    let bleed = 3 * mm
+    // Bleed, 3 pt gap and 18 pt crop mark: how far a wallpaper's marks reach past its trim.
+    let reach = bleed + 3 + 18
+    var placed = 0
+    var perSheet: [Int] = []
+    for (index, page) in pages.enumerated() {
+      let text = try Processes.run("pdftotext", ["-f", "\(index + 1)", "-l", "\(index + 1)", pdf, "-"]).stdout
+      // "TrimBox [x0 y0 x1 y1]" for each position, in PDF coordinates.
+      let trims: [[Double]] = text.components(separatedBy: "TrimBox [").dropFirst().map { part in
+        part.prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
+      }
+      let media = try XCTUnwrap(page["MediaBox"])
+      XCTAssertEqual(
+        Set([media[2], media[3]].map { ($0 * 100).rounded() }), Set([320 * mm, 450 * mm].map { ($0 * 100).rounded() }))
+      XCTAssertFalse(trims.isEmpty, text)
+      perSheet.append(trims.count)
+      placed += trims.count
+      for (a, trim) in trims.enumerated() {
+        XCTAssertEqual(trim.count, 4)
+        // Marks and bleed inside the sheet's 1/4 in margin (less 1 pt clearance).
+        XCTAssertGreaterThanOrEqual(trim[0] - reach, 17 - 0.01)
+        XCTAssertGreaterThanOrEqual(trim[1] - reach, 17 - 0.01)
+        XCTAssertLessThanOrEqual(trim[2] + reach, media[2] - 17 + 0.01)
+        XCTAssertLessThanOrEqual(trim[3] + reach, media[3] - 17 + 0.01)
+        for other in trims[(a + 1)...] {
+          // The zones marks reach into never overlap, so no mark or bleed touches another
+          // wallpaper's bleed or trim.
+          let apart =
+            trim[2] + reach <= other[0] - reach || other[2] + reach <= trim[0] - reach
+            || trim[3] + reach <= other[1] - reach || other[3] + reach <= trim[1] - reach
+          XCTAssertTrue(apart, "page \(index + 1): \(trim) and \(other) overlap")
+        }
+      }
+      // The page's TrimBox and BleedBox enclose every position's.
+      let trimBox = try XCTUnwrap(page["TrimBox"])
+      XCTAssertEqual(trimBox[0], trims.map { $0[0] }.min()!, accuracy: 0.01)
+      XCTAssertEqual(trimBox[3], trims.map { $0[3] }.max()!, accuracy: 0.01)
+      let bleedBox = try XCTUnwrap(page["BleedBox"])
+      XCTAssertEqual(trimBox[0] - bleedBox[0], bleed, accuracy: 0.01)
+    }
+    XCTAssertEqual(placed, deviceCount, "every iPhone once")
+    XCTAssertLessThan(pages.count, deviceCount, "sheets are shared: \(perSheet)")
+    XCTAssertGreaterThanOrEqual(perSheet.max() ?? 0, 3, "\(perSheet)")
   }
 }
