@@ -352,7 +352,10 @@ public enum PrintProof {
     if case .pdfx4(let intent) = conformance {
       colour = "\(conformance!.version), RGB as ICC-based sRGB, output intent \(intent.identifier)"
     }
-    if let softProofs, softProofs.count != designs.count { throw .noPages }
+    if let softProofs, softProofs.count != designs.count {
+      throw .scene(
+        SceneError(field: "softProofs", value: "\(softProofs.count)", allowed: "one per page: \(designs.count)"))
+    }
     guard !designs.isEmpty else { throw .noPages }
     if settings.arrangement == .nup {
       do {
