@@ -226,6 +226,17 @@ final class SoftProofTests: XCTestCase {
     XCTAssertNotEqual(rgb(proof, greenIndex), [0, 255, 0])
     XCTAssertLessThan(Int(rgb(proof, greenIndex)[1]), 250)
 
+    // The same input gives the same bytes.
+    let again = try wallpaper(["proof", "s.json", "-o", "t.pdf", "--pdfx", "--soft-proof", "again"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    for file in ["1-iphone-8-gamut.png", "1-iphone-8-soft-proof.png"] {
+      XCTAssertEqual(
+        FileManager.default.contents(atPath: "\(folder)/again/\(file)"),
+        FileManager.default.contents(atPath: "\(folder)/soft/\(file)"), file)
+    }
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: "\(folder)/t.pdf"), FileManager.default.contents(atPath: "\(folder)/s.pdf"))
+
     // The slug's percentage is the gamut image's count.
     let percentage = String(format: "%.2f", Double(marked) * 100 / Double(gamut.width * gamut.height))
     let text = try Processes.run("pdftotext", ["\(folder)/s.pdf", "-"]).stdout

@@ -465,6 +465,9 @@ final class SheetTests: XCTestCase {
       XCTAssertEqual(trimBox[0] - bleedBox[0], bleed, accuracy: 0.01)
     }
     XCTAssertEqual(placed, deviceCount, "every iPhone once")
+    let again = try proof(["--devices", "iphone", "--paper", "sra3", "--layout", "nup", "--pdfx"], file: "again.pdf")
+    XCTAssertTrue(
+      FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: pdf), "same bytes")
     XCTAssertLessThan(pages.count, deviceCount, "sheets are shared: \(perSheet)")
     XCTAssertGreaterThanOrEqual(perSheet.max() ?? 0, 3, "\(perSheet)")
   }
