@@ -41,7 +41,7 @@ enum OutputOptions {
     OptionSpec(
       names: ["--output-intent"], valueName: "NAME|FILE.icc",
       help:
-        "With --pdfx: the printing condition, an installed CMYK profile's name or an output-class CMYK .icc file (default: \(OutputIntent.defaultName)).",
+        "With --pdfx (or proof --soft-proof): the printing condition, an installed CMYK profile's name or an output-class CMYK .icc file (default: \(OutputIntent.defaultName)).",
       field: ["outputIntent"]),
   ]
 
