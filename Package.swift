@@ -33,17 +33,22 @@ let package = Package(
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]),
+    // Little CMS 2: ICC profiles for PDF/X output intents and soft proofs.
+    .systemLibrary(
+      name: "CLCMS2", pkgConfig: "lcms2",
+      providers: [.apt(["liblcms2-dev"])]),
 
-    // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs map it.
+    // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
     .target(name: "CQPDF"),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
 
-    // Draws a Scene through Cairo into PNG, SVG or PDF bytes.
+    // Draws a Scene through Cairo into PNG, SVG or PDF bytes (PDF/X-4 through a libqpdf post-pass).
     .target(
       name: "CairoRendering",
       dependencies: [
-        "SceneGraph", "FilePaths", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder",
+        "SceneGraph", "FilePaths", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder", "CQPDF",
+        "CLCMS2",
       ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(

@@ -80,8 +80,28 @@ public struct SVGOptions: Hashable, Sendable {
 /// PDF options.
 public struct PDFOptions: Hashable, Sendable {
   public var info: DocumentInfo
+  /// A standard the file is made to meet; nil for a plain PDF 1.5 from Cairo.
+  public var conformance: PDFConformance?
 
-  public init(info: DocumentInfo = DocumentInfo()) { self.info = info }
+  public init(info: DocumentInfo = DocumentInfo(), conformance: PDFConformance? = nil) {
+    self.info = info
+    self.conformance = conformance
+  }
+}
+
+/// A PDF standard for print exchange.
+public enum PDFConformance: Hashable, Sendable {
+  /// PDF/X-4 (ISO 15930-7): PDF 1.6, an OutputIntent with this CMYK profile embedded, DeviceRGB
+  /// mapped to ICC-based sRGB on every page, XMP metadata; live transparency, vectors and text
+  /// are kept. See `PDFXPostPass`.
+  case pdfx4(OutputIntent)
+
+  /// `PDF/X-4`, as `GTS_PDFXVersion` writes it.
+  public var version: String {
+    switch self {
+    case .pdfx4: return "PDF/X-4"
+    }
+  }
 }
 
 /// Document metadata written into PDF files (SVG and PNG carry none).

@@ -15,6 +15,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
   case missingGlyph(scalar: UInt32, text: String)
   /// Image bytes that are not a PNG Cairo can decode.
   case image(reason: String)
+  /// The libqpdf post-pass that makes a PDF/X file failed.
+  case pdfPostPass(PDFPostPassError)
 
   public var description: String {
     switch self {
@@ -32,6 +34,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
       return "no font has the character U+\(hex(scalar)) in \"\(text)\""
     case .image(let reason):
       return "image: \(reason)"
+    case .pdfPostPass(let error):
+      return "making PDF/X: \(error.description)"
     }
   }
 }

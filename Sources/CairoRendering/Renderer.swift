@@ -97,7 +97,8 @@ public struct Renderer: Sendable {
   /// - Parameters:
   ///   - pages: at least one; each has its own scale for device-pixel strokes and may carry a
   ///     page label and an outline (bookmark) entry.
-  ///   - options: the document's metadata.
+  ///   - options: the document's metadata, and a conformance (PDF/X-4) applied by a libqpdf
+  ///     post-pass over Cairo's file.
   /// - Throws: `RenderError` for an empty page list (`CAIRO_STATUS_INVALID_SIZE`), a bad
   ///   scale, or any drawing failure.
   public func renderPDF(pages: [PDFPage], options: PDFOptions) throws(RenderError) -> [UInt8] {
@@ -130,7 +131,12 @@ public struct Renderer: Sendable {
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
-    return sink.bytes
+    guard let conformance = options.conformance else { return sink.bytes }
+    do {
+      return try PDFXPostPass.apply(conformance, info: options.info, to: sink.bytes)
+    } catch {
+      throw .pdfPostPass(error)
+    }
   }
 
   private func setMetadata(_ info: DocumentInfo, on surface: OpaquePointer) {

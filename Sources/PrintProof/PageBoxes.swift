@@ -1,4 +1,5 @@
 import CQPDF
+import CairoRendering
 import Foundation
 import SceneGraph
 
@@ -60,21 +61,6 @@ public struct PageBoxes: Hashable, Sendable {
   }
 }
 
-/// Why the libqpdf post-pass failed. Each description is one line.
-public struct PDFPostPassError: Error, Equatable, CustomStringConvertible, Sendable {
-  /// The step that failed, such as `qpdf_read_memory`.
-  public let operation: String
-  /// qpdf's own message, or what did not match.
-  public let message: String
-
-  public init(operation: String, message: String) {
-    self.operation = operation
-    self.message = message
-  }
-
-  public var description: String { "\(operation): \(message)" }
-}
-
 /// Rewrites a PDF through libqpdf's C API: sets MediaBox, CropBox, BleedBox and TrimBox on every
 /// page and writes a deterministic trailer `/ID` (an MD5 of the written file, so the same input
 /// gives the same bytes). Everything else Cairo wrote — the document information, page labels,
@@ -97,6 +83,7 @@ public enum PDFPostPass {
         let session = try QPDFSession()
         try session.read(buffer)
         try session.setBoxes(boxes)
+        _ = try session.applyRegistrationColor()
         return .success(try session.writeWithDeterministicID())
       } catch {
         return .failure(error)
@@ -106,60 +93,7 @@ public enum PDFPostPass {
   }
 }
 
-/// One `qpdf_data` and its object handles. Not Sendable: a `qpdf_data` must not be used from
-/// two threads at once, so a session lives inside one call.
-private final class QPDFSession {
-  private var handle: qpdf_data?
-  private let api: cqpdf_api
-
-  init() throws(PDFPostPassError) {
-    var message: UnsafePointer<CChar>?
-    guard let api = cqpdf_load(&message)?.pointee else {
-      throw PDFPostPassError(operation: "loading libqpdf", message: message.map { String(cString: $0) } ?? "")
-    }
-    self.api = api
-    guard let handle = api.qpdf_init() else {
-      throw PDFPostPassError(operation: "qpdf_init", message: "out of memory")
-    }
-    self.handle = handle
-    // Errors and warnings are read back and thrown, never printed to stderr.
-    api.qpdf_silence_errors(handle)
-    api.qpdf_set_suppress_warnings(handle, QPDF_TRUE)
-  }
-
-  deinit { api.qpdf_cleanup(&handle) }
-
-  /// Throws qpdf's pending error, or its warnings, as one `PDFPostPassError`.
-  private func check(_ operation: @autoclosure () -> String, code: QPDF_ERROR_CODE = 0)
-    throws(PDFPostPassError)
-  {
-    if api.qpdf_has_error(handle) != QPDF_FALSE || code & cqpdf_errors_bit() != 0 {
-      var message = "failed"
-      if let error = api.qpdf_get_error(handle), let text = api.qpdf_get_error_full_text(handle, error) {
-        message = String(cString: text)
-      }
-      throw PDFPostPassError(operation: operation(), message: message)
-    }
-    var warnings: [String] = []
-    while api.qpdf_more_warnings(handle) != QPDF_FALSE {
-      if let warning = api.qpdf_next_warning(handle), let text = api.qpdf_get_error_full_text(handle, warning) {
-        warnings.append(String(cString: text))
-      }
-    }
-    if !warnings.isEmpty {
-      throw PDFPostPassError(operation: operation(), message: "warning: " + warnings.joined(separator: "; "))
-    }
-  }
-
-  func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(PDFPostPassError) {
-    let code = buffer.withMemoryRebound(to: CChar.self) { chars in
-      api.qpdf_read_memory(handle, "cairo's PDF", chars.baseAddress, UInt64(chars.count), nil)
-    }
-    try check("qpdf_read_memory", code: code)
-    // MediaBox may sit on the page tree node; copy inherited keys onto each page first.
-    try check("qpdf_push_inherited_attributes_to_page", code: api.qpdf_push_inherited_attributes_to_page(handle))
-  }
-
+extension QPDFSession {
   func setBoxes(_ boxes: [PageBoxes]) throws(PDFPostPassError) {
     let count = api.qpdf_get_num_pages(handle)
     try check("qpdf_get_num_pages")
@@ -191,7 +125,7 @@ private final class QPDFSession {
   }
 
   /// The page's MediaBox as four numbers.
-  private func mediaBox(of page: qpdf_oh, index: Int) throws(PDFPostPassError) -> [Double] {
+  fileprivate func mediaBox(of page: qpdf_oh, index: Int) throws(PDFPostPassError) -> [Double] {
     let box = api.qpdf_oh_get_key(handle, page, "/MediaBox")
     try check("reading /MediaBox of page \(index + 1)")
     defer { api.qpdf_oh_release(handle, box) }
@@ -214,7 +148,7 @@ private final class QPDFSession {
   }
 
   /// A new direct array of four numbers, each written with at most four decimals.
-  private func makeArray(_ box: PDFBox) throws(PDFPostPassError) -> qpdf_oh {
+  fileprivate func makeArray(_ box: PDFBox) throws(PDFPostPassError) -> qpdf_oh {
     let array = api.qpdf_oh_new_array(handle)
     try check("qpdf_oh_new_array")
     for value in box.values {
@@ -226,18 +160,4 @@ private final class QPDFSession {
     return array
   }
 
-  /// Writes the file into memory with an `/ID` computed from its content.
-  func writeWithDeterministicID() throws(PDFPostPassError) -> [UInt8] {
-    try check("qpdf_init_write_memory", code: api.qpdf_init_write_memory(handle))
-    // Set after init_write, which resets every write parameter.
-    api.qpdf_set_deterministic_ID(handle, QPDF_TRUE)
-    try check("qpdf_set_deterministic_ID")
-    try check("qpdf_write", code: api.qpdf_write(handle))
-    let length = api.qpdf_get_buffer_length(handle)
-    guard let bytes = api.qpdf_get_buffer(handle), length > 0 else {
-      throw PDFPostPassError(operation: "qpdf_get_buffer", message: "no output was written")
-    }
-    // Copy out: the buffer belongs to qpdf and is freed by qpdf_cleanup.
-    return Array(UnsafeBufferPointer(start: bytes, count: length))
-  }
 }

@@ -7,7 +7,8 @@ import Wallpapers
 public struct ProofPage: Sendable {
   /// The scene with its page label (the device's name) and outline entry.
   public let page: PDFPage
-  public let layout: ProofLayout
+  /// The single-wallpaper layout; nil for a gang-up sheet.
+  public let layout: ProofLayout?
   public let boxes: PageBoxes
   /// The slug's lines, also drawn on the page when the slug is on.
   public let slug: [String]
@@ -22,50 +23,40 @@ enum ProofComposer {
   ///   - font: the font file for the slug and for a label that names none.
   ///   - date: printed in the slug as the proof's date (UTC).
   static func page(
-    for design: Design, number: Int, of count: Int, settings: ProofSettings, font: String, date: Date
+    for design: Design, number: Int, of count: Int, settings: ProofSettings, font: String, date: Date,
+    colour: String = "RGB"
   ) throws(SceneError) -> ProofPage {
-    let bleed = settings.bleed.points
     let layout = try ProofLayout(
-      trimSize: design.canvasSize, bleed: bleed, marks: settings.marks, paper: settings.paper)
+      trimSize: design.canvasSize, bleed: settings.bleed.points, marks: settings.marks, paper: settings.paper)
     let trim = try layout.artTrim
+    // In the art block, lengths around the trim are divided by the scale, so the bleed, the
+    // marks and their hairlines keep their size on paper when the wallpaper is scaled down.
+    let unit = layout.artUnit
+    let bleed = layout.artBleed
 
-    // The art block: the wallpaper with its bleed, then crop marks and registration targets,
-    // all scaled together onto the sheet.
+    // The art block: the wallpaper with its bleed, then crop marks and registration targets.
     var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font)
-    // Hairlines stay 0.25 pt on paper when the block is scaled down.
-    let hairline = try Stroke(.solid(.black), width: ProofLayout.hairline / layout.scale)
+    let hairline = try Stroke(.solid(RegistrationColor.sentinel), width: ProofLayout.hairline * unit)
     if settings.marks.contains(.crop) {
       art.append(
-        .group(Group(name: "crop-marks", children: [try cropMarks(around: trim, bleed: bleed, stroke: hairline)])))
+        .group(
+          Group(
+            name: "crop-marks", children: [try cropMarks(around: trim, bleed: bleed, unit: unit, stroke: hairline)])))
     }
     if settings.marks.contains(.registration) {
       art.append(
         .group(
-          Group(name: "registration", children: try registrationTargets(around: trim, bleed: bleed, stroke: hairline))))
+          Group(
+            name: "registration",
+            children: try registrationTargets(around: trim, bleed: bleed, unit: unit, stroke: hairline))))
     }
     var nodes: [Node] = [.group(Group(name: "proof", transform: try layout.artTransform, children: art))]
 
-    let slug = slugLines(for: design, number: number, of: count, settings: settings, layout: layout, date: date)
-    var y = layout.footerOrigin.y
-    if settings.marks.contains(.colorBar) {
-      nodes.append(
-        .group(
-          Group(name: "color-bar", children: try colorBar(for: design, at: try Point(x: layout.footerOrigin.x, y: y)))))
-      y += ProofLayout.patchSize + ProofLayout.padding
-    }
-    if settings.marks.contains(.slug) {
-      var lines: [Node] = []
-      for (index, text) in slug.enumerated() {
-        let baseline = y + ProofLayout.slugSize + Double(index) * ProofLayout.slugLineHeight
-        lines.append(
-          .text(
-            try TextNode(
-              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: .black,
-              position: try Point(x: layout.footerOrigin.x, y: baseline), anchor: TextAnchor(.leading, .baseline),
-              maxWidth: layout.footerWidth)))
-      }
-      nodes.append(.group(Group(name: "slug", children: lines)))
-    }
+    let slug = slugLines(
+      for: design, number: number, of: count, settings: settings, layout: layout, date: date, colour: colour)
+    nodes += try footer(
+      design: design, slug: slug, origin: layout.footerOrigin, width: layout.footerWidth, settings: settings, font: font
+    )
 
     let scene = try Scene(size: layout.pageSize, nodes: nodes)
     let size = design.canvasSize
@@ -79,11 +70,110 @@ enum ProofComposer {
       boxes: PageBoxes(layout), slug: slug)
   }
 
-  /// The slug: design, device and page; the screen class's models; sizes in points and in
-  /// pixels at 1x, 2x and 3x; bleed, scale, season and date.
+  /// The colour bar and the slug's lines from `origin`, `width` wide at most.
+  private static func footer(
+    design: Design, slug: [String], origin: Point, width: Double, settings: ProofSettings, font: String
+  ) throws(SceneError) -> [Node] {
+    var nodes: [Node] = []
+    var y = origin.y
+    if settings.marks.contains(.colorBar) {
+      nodes.append(
+        .group(Group(name: "color-bar", children: try colorBar(for: design, at: try Point(x: origin.x, y: y)))))
+      y += ProofLayout.patchSize + ProofLayout.padding
+    }
+    if settings.marks.contains(.slug) {
+      var lines: [Node] = []
+      for (index, text) in slug.enumerated() {
+        let baseline = y + ProofLayout.slugSize + Double(index) * ProofLayout.slugLineHeight
+        lines.append(
+          .text(
+            try TextNode(
+              text, font: FontReference(path: font), size: ProofLayout.slugSize, color: RegistrationColor.sentinel,
+              position: try Point(x: origin.x, y: baseline), anchor: TextAnchor(.leading, .baseline),
+              maxWidth: width)))
+      }
+      nodes.append(.group(Group(name: "slug", children: lines)))
+    }
+    return nodes
+  }
+
+  /// Slug lines on a gang-up sheet besides one per position: the heading, bleed and date,
+  /// and colour.
+  static let sheetSlugLines = 3
+
+  /// A gang-up sheet: each placed wallpaper at 100 % with its own bleed, crop marks and
+  /// registration targets; the slug lists every position.
+  ///
+  /// - Parameters:
+  ///   - designs: every design of the proof; the sheet uses those its placements name.
+  ///   - notes: text appended to each design's position line (a soft proof's share), by index.
+  static func sheet(
+    _ layout: SheetLayout, designs: [Design], number: Int, of count: Int, settings: ProofSettings, font: String,
+    date: Date, colour: String, notes: [String]?
+  ) throws(SceneError) -> ProofPage {
+    let bleed = layout.bleed
+    let hairline = try Stroke(.solid(RegistrationColor.sentinel), width: ProofLayout.hairline)
+    var nodes: [Node] = []
+    var positions: [String] = []
+    var names: [String] = []
+    let height = layout.pageSize.height
+    for (position, placement) in layout.placements.enumerated() {
+      let design = designs[placement.index]
+      let trim = placement.trim
+      var art = try wallpaperNodes(design, bleed: bleed, trim: trim, font: font)
+      if settings.marks.contains(.crop) {
+        art.append(try cropMarks(around: trim, bleed: bleed, unit: 1, stroke: hairline))
+      }
+      if settings.marks.contains(.registration) {
+        art += try registrationTargets(around: trim, bleed: bleed, unit: 1, stroke: hairline)
+      }
+      nodes.append(.group(Group(name: "position-\(position + 1)", children: art)))
+      let box = PDFBox(trim, pageHeight: height)
+      let size = design.canvasSize
+      names.append(design.device.name)
+      positions.append(
+        "Position \(position + 1): \(design.device.name) (\(design.device.id)) · trim \(decimal(size.width)) × "
+          + "\(decimal(size.height)) pt (\(millimetres(size.width)) × \(millimetres(size.height)) mm) at 100% · "
+          + "TrimBox \(box)" + (notes.map { " · " + $0[placement.index] } ?? ""))
+    }
+    let sheetName = settings.paper.title + (layout.isLandscapeSheet ? " landscape" : "")
+    let slug =
+      [
+        "\(designs[layout.placements[0].index].name) · gang-up sheet \(number) of \(count) · \(sheetName) · "
+          + "\(layout.placements.count) wallpapers at 100%"
+      ] + positions + [
+        "Bleed \(settings.bleed) on each · proof date \(day(date))",
+        "Colour: \(colour)",
+      ]
+    nodes += try footer(
+      design: designs[layout.placements[0].index], slug: slug, origin: layout.footerOrigin, width: layout.footerWidth,
+      settings: settings, font: font)
+
+    let scene = try Scene(size: layout.pageSize, nodes: nodes)
+    let trims = layout.placements.map(\.trim)
+    let union = try Rect(
+      x: trims.map(\.minX).min()!, y: trims.map(\.minY).min()!,
+      width: trims.map(\.maxX).max()! - trims.map(\.minX).min()!,
+      height: trims.map(\.maxY).max()! - trims.map(\.minY).min()!)
+    let sheet = PDFBox(Rect(size: layout.pageSize), pageHeight: height)
+    let label = "Sheet \(number)"
+    return ProofPage(
+      page: PDFPage(
+        scene: scene, scale: Double(designs[layout.placements[0].index].device.screen.scale), label: label,
+        outline: "\(label) — " + names.joined(separator: ", ")),
+      layout: nil,
+      boxes: PageBoxes(
+        media: sheet, crop: sheet, bleed: PDFBox(union.outset(by: bleed), pageHeight: height),
+        trim: PDFBox(union, pageHeight: height)),
+      slug: slug)
+  }
+
+  /// The slug: design, device and page; the screen class's models; sizes in points, mm and
+  /// pixels at 1x, 2x and 3x; bleed, scale, season, date and colour (`RGB`, or the PDF/X
+  /// version and output intent).
   static func slugLines(
     for design: Design, number page: Int, of count: Int, settings: ProofSettings, layout: ProofLayout,
-    date: Date
+    date: Date, colour: String = "RGB"
   ) -> [String] {
     let device = design.device
     let size = design.canvasSize
@@ -99,13 +189,17 @@ enum ProofComposer {
     if settings.paper != .fit {
       let percent = Length.decimal(layout.scale * 100, places: 1)
       let sheet = settings.paper.title + (layout.isLandscapeSheet ? " landscape" : "")
-      scaleText = layout.scale < 1 ? "scale \(percent)% (reduced to fit \(sheet))" : "scale 100% on \(sheet)"
+      scaleText =
+        layout.scale < 1
+        ? "scale \(percent)% (reduced to fit \(sheet); bleed and marks at full size)" : "scale 100% on \(sheet)"
     }
     return [
       "\(design.name) · \(device.name) (\(device.id)) · page \(page) of \(count)",
       "Screen class \(device.screen.id) at \(device.screen.scale)x: \(models)",
-      "Trim \(decimal(size.width)) × \(decimal(size.height)) pt\(turned) · " + pixels.joined(separator: " · "),
-      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date)) · RGB",
+      "Trim \(decimal(size.width)) × \(decimal(size.height)) pt (\(millimetres(size.width)) × \(millimetres(size.height)) mm)"
+        + "\(turned) · " + pixels.joined(separator: " · "),
+      "Bleed \(settings.bleed) · \(scaleText) · season \(season)\(chosen) · proof date \(day(date))",
+      "Colour: \(colour)",
     ]
   }
 
@@ -129,9 +223,11 @@ enum ProofComposer {
 
   /// Two strokes per trim corner, pointing away from the trim along its edges, starting
   /// `cropGap` outside the bleed.
-  private static func cropMarks(around trim: Rect, bleed: Double, stroke: Stroke) throws(SceneError) -> Node {
-    let start = bleed + ProofLayout.cropGap
-    let end = start + ProofLayout.cropLength
+  private static func cropMarks(around trim: Rect, bleed: Double, unit: Double, stroke: Stroke) throws(SceneError)
+    -> Node
+  {
+    let start = bleed + ProofLayout.cropGap * unit
+    let end = start + ProofLayout.cropLength * unit
     var path = Path()
     for (x, dx) in [(trim.minX, -1.0), (trim.maxX, 1.0)] {
       for (y, dy) in [(trim.minY, -1.0), (trim.maxY, 1.0)] {
@@ -147,11 +243,12 @@ enum ProofComposer {
 
   /// A circle with a cross through it at the middle of each side, centred in the crop-mark
   /// zone, so it stays clear of the bleed.
-  private static func registrationTargets(around trim: Rect, bleed: Double, stroke: Stroke) throws(SceneError) -> [Node]
+  private static func registrationTargets(around trim: Rect, bleed: Double, unit: Double, stroke: Stroke)
+    throws(SceneError) -> [Node]
   {
-    let distance = bleed + ProofLayout.cropGap + ProofLayout.cropLength / 2
-    let arm = ProofLayout.cropLength / 2 - 1
-    let radius = ProofLayout.cropLength / 4
+    let distance = bleed + (ProofLayout.cropGap + ProofLayout.cropLength / 2) * unit
+    let arm = (ProofLayout.cropLength / 2 - 1) * unit
+    let radius = ProofLayout.cropLength / 4 * unit
     let centres = [
       (trim.center.x, trim.minY - distance), (trim.center.x, trim.maxY + distance),
       (trim.minX - distance, trim.center.y), (trim.maxX + distance, trim.center.y),
@@ -171,7 +268,7 @@ enum ProofComposer {
         .shape(
           ShapeNode(
             .ellipse(try Rect(x: x - radius / 3, y: y - radius / 3, width: radius * 2 / 3, height: radius * 2 / 3)),
-            fill: .solid(.black))))
+            fill: .solid(RegistrationColor.sentinel))))
       nodes.append(.shape(ShapeNode(.path(cross), stroke: stroke)))
     }
     return nodes
@@ -200,6 +297,11 @@ enum ProofComposer {
 
   /// `402` or `8.504`.
   private static func decimal(_ value: Double) -> String { Length.decimal(value, places: 3) }
+
+  /// Points as millimetres with at most two decimals: `141.82`.
+  private static func millimetres(_ points: Double) -> String {
+    Length.decimal(points / Length.Unit.mm.points, places: 2)
+  }
 
   /// `YYYY-MM-DD` in UTC.
   private static func day(_ date: Date) -> String {
@@ -240,16 +342,40 @@ public enum PrintProof {
   ///   - designs: one per page, each already set to its device.
   ///   - font: the bundled font file, for the slug and for labels that name no font.
   ///   - date: the proof's date, printed in the slug.
+  ///   - softProofs: one per design when given; each page's slug states its share of
+  ///     out-of-gamut pixels.
   public static func pages(
-    for designs: [Design], settings: ProofSettings, font: String, date: Date
+    for designs: [Design], settings: ProofSettings, font: String, date: Date, conformance: PDFConformance? = nil,
+    softProofs: [SoftProofPage]? = nil
   ) throws(ProofError) -> [ProofPage] {
+    var colour = "RGB (sRGB)"
+    if case .pdfx4(let intent) = conformance {
+      colour = "\(conformance!.version), RGB as ICC-based sRGB, output intent \(intent.identifier)"
+    }
+    if let softProofs, softProofs.count != designs.count {
+      throw .scene(
+        SceneError(field: "softProofs", value: "\(softProofs.count)", allowed: "one per page: \(designs.count)"))
+    }
     guard !designs.isEmpty else { throw .noPages }
+    if settings.arrangement == .nup {
+      do {
+        let sheets = try Self.sheets(for: designs, settings: settings)
+        return try sheets.enumerated().map { (index, sheet) throws(SceneError) in
+          try ProofComposer.sheet(
+            sheet, designs: designs, number: index + 1, of: sheets.count, settings: settings, font: font, date: date,
+            colour: colour, notes: softProofs?.map(\.slugText))
+        }
+      } catch {
+        throw .scene(error)
+      }
+    }
     var pages: [ProofPage] = []
     for (index, design) in designs.enumerated() {
       do {
         pages.append(
           try ProofComposer.page(
-            for: design, number: index + 1, of: designs.count, settings: settings, font: font, date: date))
+            for: design, number: index + 1, of: designs.count, settings: settings, font: font, date: date,
+            colour: colour + (softProofs.map { " · " + $0[index].slugText } ?? "")))
       } catch {
         throw .scene(error)
       }
@@ -263,9 +389,11 @@ public enum PrintProof {
   /// - Throws: `ProofError` naming the step that failed.
   public static func render(
     _ designs: [Design], settings: ProofSettings, font: String, options: PDFOptions,
-    renderer: Renderer = Renderer()
+    softProofs: [SoftProofPage]? = nil, renderer: Renderer = Renderer()
   ) throws(ProofError) -> [UInt8] {
-    let pages = try pages(for: designs, settings: settings, font: font, date: options.info.date)
+    let pages = try pages(
+      for: designs, settings: settings, font: font, date: options.info.date, conformance: options.conformance,
+      softProofs: softProofs)
     let drawn: [UInt8]
     do {
       drawn = try renderer.renderPDF(pages: pages.map(\.page), options: options)
@@ -277,5 +405,68 @@ public enum PrintProof {
     } catch {
       throw .postPass(error)
     }
+  }
+}
+
+/// One page's soft proof: the wallpaper at 1 px per point as it would print under an output
+/// intent, and where it is out of gamut.
+public struct SoftProofPage: Sendable {
+  /// `01-iphone-8`: the page number and device id, the stem of both PNG files.
+  public let name: String
+  /// The proof PNG (`NAME-soft-proof.png`).
+  public let proof: [UInt8]
+  /// The gamut PNG (`NAME-gamut.png`): out-of-gamut pixels in `SoftProof.gamutMarker`.
+  public let gamut: [UInt8]
+  public let outOfGamut: Int
+  public let pixels: Int
+  /// `12.34`: out-of-gamut pixels as a percentage of the trim.
+  public let percentage: String
+  /// The output intent's description.
+  public let intent: String
+
+  /// What the slug says: `soft proof: 12.34% of the trim out of gamut for …`.
+  var slugText: String { "soft proof: \(percentage)% of the trim out of gamut for \(intent)" }
+}
+
+extension PrintProof {
+  /// The gang-up sheets for `designs` (`--layout nup`).
+  ///
+  /// - Throws: `SceneError` (field `layout`) when the paper is `fit` or a wallpaper does not
+  ///   fit an empty sheet at 100 %.
+  public static func sheets(for designs: [Design], settings: ProofSettings) throws(SceneError) -> [SheetLayout] {
+    try SheetLayout.sheets(
+      for: designs.map(\.canvasSize), bleed: settings.bleed.points, marks: settings.marks, paper: settings.paper,
+      slugLines: ProofComposer.sheetSlugLines)
+  }
+
+  /// Soft proofs of `designs` (one per page, in order) under `intent`, with lcms2.
+  ///
+  /// - Throws: `ProofError` when a scene can't be built or drawn.
+  public static func softProofs(
+    _ designs: [Design], intent: OutputIntent, font: String, renderer: Renderer = Renderer()
+  ) throws(ProofError) -> [SoftProofPage] {
+    let softProof = SoftProof(intent: intent)
+    let digits = String(designs.count).count
+    var pages: [SoftProofPage] = []
+    for (index, design) in designs.enumerated() {
+      let scene: Scene
+      do {
+        scene = try design.scene(defaultFont: font)
+      } catch {
+        throw .scene(error)
+      }
+      do {
+        let result = try softProof.apply(to: try renderer.rasterize(scene, scale: 1))
+        let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
+        pages.append(
+          SoftProofPage(
+            name: "\(number)-\(design.device.id)", proof: result.proof, gamut: result.gamut,
+            outOfGamut: result.outOfGamut, pixels: result.pixels, percentage: result.percentage,
+            intent: intent.identifier))
+      } catch {
+        throw .render(error)
+      }
+    }
+    return pages
   }
 }

@@ -5,9 +5,10 @@ import SceneGraph
 /// (origin top-left, y down), as in the scene graph.
 ///
 /// The page has two blocks. The *art block* is the trim, the bleed around it and the margin
-/// the crop and registration marks need; on a sheet smaller than it, it is scaled down as a
-/// whole. The *footer* below it (colour bar and slug) is never scaled, so its text stays
-/// readable and its patches keep their size.
+/// the crop and registration marks need; on a sheet smaller than it, only the wallpaper is
+/// scaled down: the bleed stays the size asked for, and marks keep their size and distance.
+/// The *footer* below it (colour bar and slug) is never scaled, so its text stays readable and
+/// its patches keep their size.
 public struct ProofLayout: Hashable, Sendable {
   /// Gap between the bleed edge and the start of a crop mark, so marks never touch the bleed.
   public static let cropGap = 3.0
@@ -23,7 +24,7 @@ public struct ProofLayout: Hashable, Sendable {
   public static let slugSize = 6.5
   public static let slugLineHeight = 8.5
   /// Lines of slug text on every page.
-  public static let slugLines = 4
+  public static let slugLines = 5
   /// Unprinted margin kept on every side of an A4 or Letter sheet (1/4 in).
   public static let sheetMargin = 18.0
 
@@ -40,11 +41,11 @@ public struct ProofLayout: Hashable, Sendable {
 
   /// The art block's top-left corner on the page; the block is drawn scaled by `scale`.
   let artOrigin: Point
-  /// The art block's size before scaling.
-  let artSize: Size
-  /// Distance from the art block's edge to the trim, before scaling.
+  /// The wallpaper's own size in points, before scaling.
+  let trimSize: Size
+  /// Distance from the art block's edge to the trim, on paper.
   let margin: Double
-  /// The bleed in points, before scaling.
+  /// The bleed in points, on paper: the requested size whatever the scale.
   let bleedPoints: Double
   /// Top-left of the footer (colour bar, then slug), unscaled.
   let footerOrigin: Point
@@ -75,16 +76,15 @@ public struct ProofLayout: Hashable, Sendable {
     var footerHeight = 0.0
     if marks.contains(.colorBar) { footerHeight += Self.patchSize + Self.padding }
     if marks.contains(.slug) { footerHeight += Double(Self.slugLines) * Self.slugLineHeight + Self.padding }
-    let artSize = try Size(width: trimSize.width + 2 * margin, height: trimSize.height + 2 * margin)
-
     let page: Size
     let scale: Double
     let origin: Point
     var landscape = false
     if let portrait = paper.sheet {
+      // Only the wallpaper is scaled: bleed, marks and margins keep their size on paper.
       func fitting(_ sheet: Size) -> Double {
-        let width = (sheet.width - 2 * Self.sheetMargin) / artSize.width
-        let height = (sheet.height - 2 * Self.sheetMargin - footerHeight) / artSize.height
+        let width = (sheet.width - 2 * Self.sheetMargin - 2 * margin) / trimSize.width
+        let height = (sheet.height - 2 * Self.sheetMargin - footerHeight - 2 * margin) / trimSize.height
         return min(1, width, height)
       }
       let portraitScale = fitting(portrait)
@@ -95,42 +95,49 @@ public struct ProofLayout: Hashable, Sendable {
       guard scale > 0 else {
         throw SceneError(field: "paper", value: paper.rawValue, allowed: "a sheet larger than the slug")
       }
-      let contentHeight = artSize.height * scale + footerHeight
-      origin = try Point(x: (page.width - artSize.width * scale) / 2, y: (page.height - contentHeight) / 2)
+      let contentHeight = trimSize.height * scale + 2 * margin + footerHeight
+      origin = try Point(
+        x: (page.width - trimSize.width * scale - 2 * margin) / 2, y: (page.height - contentHeight) / 2)
     } else {
-      page = try Size(width: artSize.width, height: artSize.height + footerHeight)
+      page = try Size(width: trimSize.width + 2 * margin, height: trimSize.height + 2 * margin + footerHeight)
       scale = 1
       origin = .zero
     }
     let trim = try Rect(
-      x: origin.x + margin * scale, y: origin.y + margin * scale,
-      width: trimSize.width * scale, height: trimSize.height * scale)
+      x: origin.x + margin, y: origin.y + margin, width: trimSize.width * scale, height: trimSize.height * scale)
     self.pageSize = page
     self.trim = trim
-    self.bleed = trim.outset(by: bleed * scale)
+    self.bleed = trim.outset(by: bleed)
     self.scale = scale
     self.isLandscapeSheet = landscape
     self.artOrigin = origin
-    self.artSize = artSize
+    self.trimSize = trimSize
     self.margin = margin
     self.bleedPoints = bleed
-    self.footerOrigin = try Point(x: trim.minX, y: origin.y + artSize.height * scale)
+    self.footerOrigin = try Point(x: trim.minX, y: trim.maxY + margin)
     let rightEdge = page.width - (paper == .fit ? Self.padding : Self.sheetMargin)
     self.footerWidth = max(Self.patchSize, rightEdge - trim.minX)
   }
 
-  /// The art block's placement on the page: first scaled, then moved to `artOrigin`.
+  /// The art block's placement on the page: first scaled, then moved to `artOrigin`. In the
+  /// block's own coordinates the wallpaper has its size in points, and everything around it
+  /// (bleed, marks) is divided by `scale`, so it keeps its size on paper.
   var artTransform: Transform {
     get throws(SceneError) {
       try Transform.scale(scale, scale).then(.translation(Vector(dx: artOrigin.x, dy: artOrigin.y)))
     }
   }
 
-  /// The trim inside the art block, before scaling.
+  /// Art-block units per point on paper: 1 / `scale`.
+  var artUnit: Double { 1 / scale }
+
+  /// The bleed in art-block units: the requested bleed on paper.
+  var artBleed: Double { bleedPoints * artUnit }
+
+  /// The trim inside the art block.
   var artTrim: Rect {
     get throws(SceneError) {
-      try Rect(
-        x: margin, y: margin, width: artSize.width - 2 * margin, height: artSize.height - 2 * margin)
+      try Rect(x: margin * artUnit, y: margin * artUnit, width: trimSize.width, height: trimSize.height)
     }
   }
 }

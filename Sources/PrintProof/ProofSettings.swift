@@ -100,14 +100,36 @@ public enum Paper: String, Hashable, Sendable, CaseIterable {
   case a4
   /// US Letter, 8.5 × 11 in.
   case letter
+  /// ISO A3, 297 × 420 mm.
+  case a3
+  /// A3+ (Super B), 13 × 19 in: A3 with room for bleed and marks.
+  case a3Plus = "a3+"
+  /// ISO SRA3, 320 × 450 mm: the press sheet for A3 with bleed.
+  case sra3
+  /// US Tabloid, 11 × 17 in.
+  case tabloid
 
   /// The portrait sheet in points; nil for `fit`.
   public var sheet: Size? {
     switch self {
     case .fit: return nil
-    case .a4: return try! Size(width: 210 * Length.Unit.mm.points, height: 297 * Length.Unit.mm.points)
+    case .a4: return Self.millimetres(210, 297)
     case .letter: return try! Size(width: 612, height: 792)
+    case .a3: return Self.millimetres(297, 420)
+    case .a3Plus: return try! Size(width: 13 * 72, height: 19 * 72)
+    case .sra3: return Self.millimetres(320, 450)
+    case .tabloid: return try! Size(width: 11 * 72, height: 17 * 72)
     }
+  }
+
+  private static func millimetres(_ width: Double, _ height: Double) -> Size {
+    try! Size(width: width * Length.Unit.mm.points, height: height * Length.Unit.mm.points)
+  }
+
+  /// The sheets, as help and errors list them: `a4, letter, a3, a3+, sra3 or tabloid`.
+  public static var sheets: String {
+    let names = allCases.filter { $0 != .fit }.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 
   /// How the slug names the sheet.
@@ -116,6 +138,10 @@ public enum Paper: String, Hashable, Sendable, CaseIterable {
     case .fit: return "fit"
     case .a4: return "A4"
     case .letter: return "Letter"
+    case .a3: return "A3"
+    case .a3Plus: return "A3+"
+    case .sra3: return "SRA3"
+    case .tabloid: return "Tabloid"
     }
   }
 }
@@ -126,11 +152,17 @@ public struct ProofSettings: Hashable, Sendable {
   public var bleed: Length
   public var marks: ProofMarks
   public var paper: Paper
+  /// One wallpaper per page, or as many as fit on each sheet (needs a sheet, not `fit`).
+  public var arrangement: SheetArrangement
 
-  public init(bleed: Length = .defaultBleed, marks: ProofMarks = .all, paper: Paper = .fit) {
+  public init(
+    bleed: Length = .defaultBleed, marks: ProofMarks = .all, paper: Paper = .fit,
+    arrangement: SheetArrangement = .single
+  ) {
     self.bleed = bleed
     self.marks = marks
     self.paper = paper
+    self.arrangement = arrangement
   }
 
   /// The largest bleed accepted: 1 in (72 pt); print shops ask for 3–5 mm.

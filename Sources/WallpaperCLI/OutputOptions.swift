@@ -34,6 +34,16 @@ enum OutputOptions {
       help:
         "SVG only: scene (default: plain SVG with named layers for designers' tools) or cairo (Cairo's own SVG, with masks and glyph symbols).",
       field: ["svgEngine"]),
+    OptionSpec(
+      names: ["--pdfx"], valueName: nil,
+      help:
+        "PDF only: write PDF/X-4 (PDF 1.6, an output intent with its CMYK profile, RGB mapped to ICC-based sRGB, XMP metadata).",
+      field: ["pdfx"], switchValue: .bool(true)),
+    OptionSpec(
+      names: ["--output-intent"], valueName: "NAME|FILE.icc",
+      help:
+        "With --pdfx (or proof --soft-proof): the printing condition, an installed CMYK profile's name or an output-class CMYK .icc file (default: \(OutputIntent.defaultName)).",
+      field: ["outputIntent"]),
   ]
 
   /// The top-level design fields these options set.
@@ -97,7 +107,8 @@ enum OutputOptions {
         svg: SVGOptions(
           text: try fields.choice("svgText", as: SVGOptions.Text.self) ?? .outlines,
           engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene),
-        pdf: PDFOptions(info: try documentInfo(for: loaded.design, environment: environment)))
+        pdf: PDFOptions(
+          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)))
     } catch let error as CLIError {
       throw error
     } catch let error as DesignError {
@@ -105,6 +116,42 @@ enum OutputOptions {
     } catch {
       throw .failure("\(error)")
     }
+  }
+
+  /// PDF/X-4 with its output intent when `pdfx` is true; nil otherwise. An output intent
+  /// without `pdfx` is refused, as is a name or file that is not an output-class CMYK profile.
+  static func conformance(_ fields: DesignFields) throws(DesignError) -> PDFConformance? {
+    try colour(fields, softProof: false).conformance
+  }
+
+  /// The PDF conformance and the output intent: the intent named by `outputIntent` (default
+  /// `OutputIntent.defaultName`) when `pdfx` is true or a soft proof is asked for, else nil;
+  /// naming one otherwise is refused.
+  static func colour(_ fields: DesignFields, softProof: Bool) throws(DesignError) -> (
+    conformance: PDFConformance?, intent: OutputIntent?
+  ) {
+    let name = try fields.string("outputIntent")
+    let pdfx = try fields.bool("pdfx") == true
+    guard pdfx || softProof else {
+      if let name {
+        throw DesignError(
+          origin: fields.origin(of: "outputIntent"), field: "outputIntent",
+          message: "'\(name)' is not allowed without --pdfx (an output intent is part of PDF/X)")
+      }
+      return (nil, nil)
+    }
+    let intent: OutputIntent
+    do {
+      intent = try OutputIntent(named: name ?? OutputIntent.defaultName)
+    } catch {
+      let names = OutputIntent.installedNames.joined(separator: ", ")
+      throw DesignError(
+        origin: fields.origin(of: "outputIntent"), field: "outputIntent",
+        message:
+          "'\(error.value)' is not allowed (\(error.reason); allowed: an installed CMYK profile, \(names.isEmpty ? "none found" : names), or an output-class CMYK .icc file)"
+      )
+    }
+    return (pdfx ? .pdfx4(intent) : nil, intent)
   }
 
   /// PDF metadata; the date from `SOURCE_DATE_EPOCH` when set.

@@ -22,6 +22,10 @@ struct ProofCommand {
   static let marksAllowed =
     ProofMarks.names.map(\.name).joined(separator: ", ") + ", separated by commas, or none"
   static let paperAllowed = Paper.allCases.map(\.rawValue).joined(separator: ", ")
+  static let layoutAllowed = SheetArrangement.allCases.map(\.rawValue).joined(separator: " or ")
+
+  /// `--pdfx` and `--output-intent`: the PDF options of `render`, read by the same rules.
+  static let pdfOptions = OutputOptions.specs.filter { ["--pdfx", "--output-intent"].contains($0.name) }
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(
@@ -42,7 +46,17 @@ struct ProofCommand {
     OptionSpec(
       names: ["--paper"], valueName: "PAPER",
       help:
-        "fit (the page is the art, bleed and marks), a4 or letter (centred, scaled down only to fit; default: fit).",
+        "fit (the page is the art, bleed and marks), or a sheet: a4, letter, a3, a3+, sra3 or tabloid (centred, only the art scaled down to fit; default: fit).",
+      field: nil),
+    OptionSpec(
+      names: ["--layout"], valueName: "LAYOUT",
+      help:
+        "single (one wallpaper per page; default) or nup (on a sheet: as many wallpapers as fit at 100% per sheet, each with its own bleed and marks).",
+      field: nil),
+    OptionSpec(
+      names: ["--soft-proof"], valueName: "DIR",
+      help:
+        "Also write, per page, NN-DEVICE-soft-proof.png (the trim as it would print under the output intent, with lcms2) and NN-DEVICE-gamut.png (out-of-gamut pixels in magenta) into DIR; the slug states the share out of gamut.",
       field: nil),
     OptionSpec(
       names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(defaultAuthor)).", field: nil),
@@ -55,17 +69,19 @@ struct ProofCommand {
     overview:
       "Make a print-ready PDF proof: one page per device with bleed, crop marks, registration targets, a colour bar and a slug.",
     usage:
-      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter]",
+      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
-    options: ownOptions.dropLast() + designOptions,
+    options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """
       Every page has a MediaBox, CropBox, BleedBox and TrimBox, is labelled with the device's name
-      and has a bookmark. Colours are RGB (no CMYK or PDF/X). Dated from SOURCE_DATE_EPOCH or else
-      2020-01-01, so the same input gives the same bytes.
+      and has a bookmark. Marks and slug are in registration colour (/Separation /All). Colours are
+      RGB; --pdfx makes the file PDF/X-4 for a CMYK output intent. Dated today, or from --date, or
+      from SOURCE_DATE_EPOCH (which makes the same input give the same bytes).
       """)
 
   func run(_ arguments: [String]) throws(CLIError) {
-    let parsed = try ArgumentParser.parse(arguments, specs: Self.designOptions + Self.ownOptions, maxPositional: 1)
+    let parsed = try ArgumentParser.parse(
+      arguments, specs: Self.designOptions + Self.pdfOptions + Self.ownOptions, maxPositional: 1)
     if parsed.has("--help") {
       console.out(Self.help.text)
       return
@@ -82,34 +98,90 @@ struct ProofCommand {
     try DesignRendering.checkOutputPath(output)
 
     var designs: [Design] = []
+    var conformance: PDFConformance?
+    var intent: OutputIntent?
+    let softProofFolder = parsed.values["--soft-proof"]
+    if let softProofFolder { try Self.checkFolder(softProofFolder) }
     for device in devices {
       let pick = DesignOverride(path: ["device"], value: JSONValue(.string(device.id), origin: .flag("--devices")))
       do {
-        // A design file's output fields are for `render`; the proof's output is its own.
-        designs.append(
-          try DesignLoader.load(
-            file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames
-          ).design)
+        // A design file's output fields are for `render`; the proof's output is its own, except
+        // PDF/X and its output intent, read by render's rules.
+        let loaded = try DesignLoader.load(
+          file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames)
+        if designs.isEmpty {
+          (conformance, intent) = try OutputOptions.colour(loaded.outputFields, softProof: softProofFolder != nil)
+        }
+        designs.append(loaded.design)
       } catch {
         throw .usage(error.description)
+      }
+    }
+    if settings.arrangement == .nup {
+      do {
+        _ = try PrintProof.sheets(for: designs, settings: settings)
+      } catch {
+        throw .usage("--layout: 'nup' is not allowed (\(error.allowed))")
       }
     }
     // Checks the photo and the label's font once, naming the field, before anything is drawn.
     _ = try DesignRendering.scene(of: designs[0], environment: environment)
     let font = try FontLocator.bundledFontPath(environment: environment)
     var info = try OutputOptions.documentInfo(for: designs[0], environment: environment)
+    info.date = Self.proofDate(environment: environment, overrides: parsed.overrides, now: Date())
     info.title = "\(designs[0].name) — print proof"
     info.author = parsed.values["--author"] ?? Self.defaultAuthor
     info.subject = "Print proof of \(designs[0].name) for " + devices.map(\.name).joined(separator: ", ")
     info.keywords = (["wallpaper", "proof"] + devices.map(\.id)).joined(separator: ", ")
 
     let bytes: [UInt8]
+    var softProofs: [SoftProofPage]?
     do {
-      bytes = try PrintProof.render(designs, settings: settings, font: font, options: PDFOptions(info: info))
+      if softProofFolder != nil, let intent {
+        softProofs = try PrintProof.softProofs(designs, intent: intent, font: font)
+      }
+      bytes = try PrintProof.render(
+        designs, settings: settings, font: font, options: PDFOptions(info: info, conformance: conformance),
+        softProofs: softProofs)
     } catch {
       throw .failure(error.description)
     }
     try AtomicFile.write(bytes, to: output)
+    if let softProofFolder, let softProofs {
+      for page in softProofs {
+        try AtomicFile.write(page.proof, to: "\(softProofFolder)/\(page.name)-soft-proof.png")
+        try AtomicFile.write(page.gamut, to: "\(softProofFolder)/\(page.name)-gamut.png")
+      }
+    }
+  }
+
+  /// A folder for soft proofs: absent (it is created) or a directory, not a file.
+  static func checkFolder(_ path: String) throws(CLIError) {
+    var isDirectory: ObjCBool = false
+    guard !path.isEmpty,
+      !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue
+    else {
+      throw .usage("--soft-proof: '\(path)' is not allowed (a folder, created if missing; not a file)")
+    }
+  }
+
+  /// The proof's date, printed in the slug and written as the PDF's dates: `SOURCE_DATE_EPOCH`
+  /// when set (checked by `OutputOptions.documentInfo`), else the day `--date` names (00:00
+  /// UTC), else `now`: a proof is made for a person, so it says when.
+  static func proofDate(environment: [String: String], overrides: [DesignOverride], now: Date) -> Date {
+    if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
+      return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    if let override = overrides.last(where: { $0.path == ["season", "date"] }),
+      case .string(let text) = override.value.kind, let day = CalendarDate(text)
+    {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(identifier: "UTC")!
+      if let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) {
+        return date
+      }
+    }
+    return now
   }
 
   /// Bleed, marks and paper from the flags, each checked.
@@ -125,6 +197,12 @@ struct ProofCommand {
     }
     if let text = values["--marks"] {
       settings.marks = try marks(text)
+    }
+    if let text = values["--layout"] {
+      guard let arrangement = SheetArrangement(rawValue: text.lowercased()) else {
+        throw .usage("--layout: '\(text)' is not allowed (\(layoutAllowed))")
+      }
+      settings.arrangement = arrangement
     }
     if let text = values["--paper"] {
       guard let paper = Paper(rawValue: text.lowercased()) else {

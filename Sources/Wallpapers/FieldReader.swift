@@ -167,6 +167,9 @@ public struct DesignFields: Sendable {
   /// The string in `key`, or nil when absent.
   public func string(_ key: String) throws(DesignError) -> String? { try reader.string(key) }
 
+  /// The boolean in `key` (from a flag: true/false, yes/no, on/off, 1/0), or nil when absent.
+  public func bool(_ key: String) throws(DesignError) -> Bool? { try reader.bool(key) }
+
   /// The number in `key` within `range`, or nil when absent; `allowed` describes the range in
   /// errors.
   public func number(_ key: String, in range: ClosedRange<Double>, allowed: String? = nil) throws(DesignError)

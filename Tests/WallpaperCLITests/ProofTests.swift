@@ -15,8 +15,8 @@ final class ProofTests: XCTestCase {
   /// The fit layout's margin from page edge to trim with all marks and a 3 mm bleed:
   /// ceil(8.504 bleed + 3 gap + 18 crop mark + 6 padding) = 36 pt.
   private let margin = 36.0
-  /// Colour bar (10 + 6) and four slug lines (4 × 8.5 + 6) under the art: 56 pt.
-  private let footer = 56.0
+  /// Colour bar (10 + 6) and five slug lines (5 × 8.5 + 6) under the art: 64.5 pt.
+  private let footer = 64.5
 
   override func setUpWithError() throws {
     folder = try Processes.temporaryFolder()
@@ -126,10 +126,13 @@ final class ProofTests: XCTestCase {
       "Title:           Autumn sample — print proof", "Author:          Wallpaper Studio",
       "Subject:         Print proof of Autumn sample for iPhone 8, iPhone 16 Pro",
       "Keywords:        wallpaper, proof, iphone-8, iphone-16-pro", "Creator:         wallpaper 0.1.0",
-      "CreationDate:    Wed Jan  1 00:00:00 2020 UTC",
     ] {
       XCTAssertTrue(info.contains(field), "'\(field)' not in:\n\(info)")
     }
+    // Without SOURCE_DATE_EPOCH or --date, a proof is dated now.
+    let dates = try Processes.run("pdfinfo", ["-isodates", pdf]).stdout
+    XCTAssertTrue(
+      Self.todayCandidates().contains { dates.contains("CreationDate:    \($0)T") }, "not today:\n\(dates)")
 
     // Trim = the device in points at (margin, footer + margin) from the bottom-left;
     // bleed 3 mm larger on every side; media and crop the whole page.
@@ -171,8 +174,17 @@ final class ProofTests: XCTestCase {
     // A deterministic trailer /ID: present, and the same bytes on a second run.
     let trailer = try Processes.run("qpdf", ["--show-object=trailer", pdf]).stdout
     XCTAssertTrue(trailer.contains("/ID [ <"), trailer)
-    let again = try proof(["--devices", "iphone-8,iphone-16-pro"], file: "again.pdf")
-    XCTAssertEqual(bytes(pdf), bytes(again), "the proof differs between runs")
+    // With SOURCE_DATE_EPOCH (a proof is otherwise dated now).
+    var runs: [[UInt8]?] = []
+    for file in ["one.pdf", "two.pdf"] {
+      let result = try Processes.run(
+        Processes.wallpaperBinary, ["proof", "d.json", "--devices", "iphone-8,iphone-16-pro", "-o", file], in: folder,
+        environment: environment.merging(["SOURCE_DATE_EPOCH": "1700000000"]) { $1 })
+      XCTAssertEqual(result.status, 0, result.stderr)
+      runs.append(bytes("\(folder)/\(file)"))
+    }
+    XCTAssertNotNil(runs[0])
+    XCTAssertTrue(runs[0] == runs[1], "the proof differs between runs")
   }
 
   func testSlugNamesDesignDeviceModelsSizesSeasonDateAndPage() throws {
@@ -181,11 +193,13 @@ final class ProofTests: XCTestCase {
     for fragment in [
       "Autumn sample · iPhone 8 (iphone-8) · page 1 of 2",
       "iPhone 6, iPhone 6s, iPhone 7, iPhone 8, iPhone SE (2nd generation)",
-      "Trim 375 × 667 pt · 1x 375 × 667 px · 2x 750 × 1334 px · 3x 1125 × 2001 px",
-      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date 2020-01-01",
+      "Trim 375 × 667 pt (132.29 × 235.3 mm) · 1x 375 × 667 px · 2x 750 × 1334 px · 3x 1125 × 2001 px",
+      "Bleed 3 mm (8.504 pt) · scale 100% · season autumn · proof date ", "Colour: RGB (sRGB)",
     ] {
       XCTAssertTrue(first.contains(fragment), "'\(fragment)' not in:\n\(first)")
     }
+    XCTAssertTrue(
+      Self.todayCandidates().contains { first.contains("proof date \($0)\n") }, "not dated today:\n\(first)")
     let second = try text(pdf, page: 2)
     XCTAssertTrue(second.contains("iPhone 16 Pro (iphone-16-pro) · page 2 of 2"), second)
     XCTAssertTrue(second.contains("iPhone 16 Pro, iPhone 17, iPhone 17 Pro"), second)
@@ -200,6 +214,18 @@ final class ProofTests: XCTestCase {
     let slug = try text("\(folder)/p.pdf", page: 1)
     XCTAssertTrue(slug.contains("season summer, from date 2024-07-01 (northern hemisphere)"), slug)
     XCTAssertTrue(slug.contains("proof date 2023-11-14"), slug)
+    // --date alone dates the proof.
+    let dated = try wallpaper(["proof", "--devices", "iphone-8", "--date", "2024-07-01", "-o", "q.pdf"])
+    XCTAssertEqual(dated.status, 0, dated.stderr)
+    XCTAssertTrue(try text("\(folder)/q.pdf", page: 1).contains("proof date 2024-07-01"))
+  }
+
+  /// Today in UTC, and tomorrow in case the day turns during the test: `2026-12-01`.
+  static func todayCandidates() -> [String] {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return [Date(), Date().addingTimeInterval(600)].map { formatter.string(from: $0) }
   }
 
   func testAllAndFamiliesGiveOnePagePerScreenClass() throws {
@@ -230,10 +256,15 @@ final class ProofTests: XCTestCase {
     XCTAssertEqual((trim[3] - trim[1]) / 1376, scale, accuracy: 0.0001)
     XCTAssertEqual((trim[0] + trim[2]) / 2, a4[2] / 2, accuracy: 0.01, "centred across")
     let bleedBox = try XCTUnwrap(pages[0]["BleedBox"])
-    XCTAssertEqual(trim[0] - bleedBox[0], bleed * scale, accuracy: 0.006)
+    // Only the art is scaled: the bleed stays 3 mm on paper.
+    XCTAssertEqual(trim[0] - bleedBox[0], bleed, accuracy: 0.006)
+    XCTAssertEqual(bleedBox[3] - trim[3], bleed, accuracy: 0.006)
     let percent = String(format: "%.1f", scale * 100)
     let slug = try text(pdf, page: 1)
-    XCTAssertTrue(slug.contains("scale \(percent)% (reduced to fit A4)"), "scale \(percent)% not in:\n\(slug)")
+    XCTAssertTrue(
+      slug.contains("scale \(percent)% (reduced to fit A4; bleed and marks at full size)"),
+      "scale \(percent)% not in:\n\(slug)")
+    XCTAssertTrue(slug.contains("Bleed 3 mm (8.504 pt)"), slug)
     // The iPhone 4 (320 × 480 pt) fits at full size.
     let small = try XCTUnwrap(pages[1]["TrimBox"])
     XCTAssertEqual(small[2] - small[0], 320, accuracy: 0.006)
@@ -245,7 +276,7 @@ final class ProofTests: XCTestCase {
     let pdf = try proof(["--devices", "iphone-16-pro", "--orientation", "landscape", "--paper", "letter"])
     let pages = try boxes(pdf, pages: 1)
     assertBox(pages[0]["MediaBox"], [0, 0, 792, 612], "Letter landscape")
-    XCTAssertTrue(try text(pdf, page: 1).contains("Trim 874 × 402 pt (landscape)"))
+    XCTAssertTrue(try text(pdf, page: 1).contains("Trim 874 × 402 pt (308.33 × 141.82 mm) (landscape)"))
   }
 
   func testNoMarksMakesThePageTheBleedAndLengthsTakeUnits() throws {
@@ -302,7 +333,16 @@ final class ProofTests: XCTestCase {
       (["--bleed", "2in"], "≤ 1 in (72 pt)"),
       (["--marks", "crop,bogus"], "--marks: 'bogus' is not allowed (crop, registration, colorbar, slug"),
       (["--marks", "none,crop"], "--marks: 'none,crop' is not allowed"),
-      (["--paper", "a3"], "--paper: 'a3' is not allowed (fit, a4, letter)"),
+      (["--paper", "a5"], "--paper: 'a5' is not allowed (fit, a4, letter, a3, a3+, sra3, tabloid)"),
+      (["--layout", "grid"], "--layout: 'grid' is not allowed (single or nup)"),
+      (
+        ["--layout", "nup"],
+        "--layout: 'nup' is not allowed (it needs a sheet: --paper a4, letter, a3, a3+, sra3 or tabloid)"
+      ),
+      (
+        ["--layout", "nup", "--paper", "a4", "--devices", "ipad-pro-13-m4"],
+        "--layout: 'nup' is not allowed (wallpaper 1, 1032 × 1376 pt, does not fit A4 at 100%"
+      ),
       (["--devices", ""], "--devices: '' is not allowed (no devices named"),
       (["--devices", "iphone-8,,ipad"], "--devices: 'iphone-8,,ipad' is not allowed"),
       (["--devices", "iphone-99"], "--devices: 'iphone-99' is not allowed (all, iphone, ipad, or device ids"),
@@ -323,5 +363,112 @@ final class ProofTests: XCTestCase {
       $0.hasPrefix("bad") || $0.contains(".tmp-")
     }
     XCTAssertEqual(leftovers, [])
+  }
+}
+
+/// Sheets: the larger papers and gang-up (`--layout nup`), checked from each page's own boxes
+/// and the positions its slug lists.
+final class SheetTests: XCTestCase {
+  private var folder = ""
+  private let environment = [
+    "WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path,
+    "SOURCE_DATE_EPOCH": "1700000000",
+  ]
+  private let mm = 72 / 25.4
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    try #"{ "name": "Autumn sample", "device": "iphone-8", "season": { "name": "autumn" } }"#
+      .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func proof(_ arguments: [String], file: String) throws -> String {
+    let result = try Processes.run(
+      Processes.wallpaperBinary, ["proof", "d.json", "-o", file] + arguments, in: folder, environment: environment)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return "\(folder)/\(file)"
+  }
+
+  /// `pdfinfo -box` values for every page: name → [x0, y0, x1, y1].
+  private func boxes(_ pdf: String) throws -> [[String: [Double]]] {
+    let result = try Processes.run("pdfinfo", ["-box", "-f", "1", "-l", "999", pdf])
+    var pages: [Int: [String: [Double]]] = [:]
+    for line in result.stdout.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard words.count == 7, words[0] == "Page", let page = Int(words[1]), words[2].hasSuffix("Box:") else { continue }
+      pages[page, default: [:]][String(words[2].dropLast())] = words[3...].compactMap { Double($0) }
+    }
+    return pages.keys.sorted().map { pages[$0]! }
+  }
+
+  func testLargerPapersHaveTheirSizes() throws {
+    for (paper, size) in [
+      ("a3", (297 * mm, 420 * mm)), ("a3+", (936.0, 1368.0)), ("sra3", (320 * mm, 450 * mm)),
+      ("tabloid", (792.0, 1224.0)),
+    ] {
+      let pdf = try proof(["--devices", "ipad-pro-13-m4", "--paper", paper], file: "\(paper).pdf")
+      let media = try XCTUnwrap(try boxes(pdf).first?["MediaBox"])
+      XCTAssertEqual(media[2], size.0, accuracy: 0.01, paper)
+      XCTAssertEqual(media[3], size.1, accuracy: 0.01, paper)
+    }
+  }
+
+  func testNupOnSRA3FillsSheetsWithoutOverlappingTrimsBleedsOrMarks() throws {
+    let single = try proof(["--devices", "iphone"], file: "single.pdf")
+    let deviceCount = try boxes(single).count
+    let pdf = try proof(["--devices", "iphone", "--paper", "sra3", "--layout", "nup", "--pdfx"], file: "nup.pdf")
+    let check = try Processes.run(
+      "python3",
+      [Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/check-pdfx.py").path, pdf, "--registration"])
+    XCTAssertEqual(check.status, 0, check.stdout)
+    let pages = try boxes(pdf)
+    let bleed = 3 * mm
+    // Bleed, 3 pt gap and 18 pt crop mark: how far a wallpaper's marks reach past its trim.
+    let reach = bleed + 3 + 18
+    var placed = 0
+    var perSheet: [Int] = []
+    for (index, page) in pages.enumerated() {
+      let text = try Processes.run("pdftotext", ["-f", "\(index + 1)", "-l", "\(index + 1)", pdf, "-"]).stdout
+      // "TrimBox [x0 y0 x1 y1]" for each position, in PDF coordinates.
+      let trims: [[Double]] = text.components(separatedBy: "TrimBox [").dropFirst().map { part in
+        part.prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
+      }
+      let media = try XCTUnwrap(page["MediaBox"])
+      XCTAssertEqual(
+        Set([media[2], media[3]].map { ($0 * 100).rounded() }), Set([320 * mm, 450 * mm].map { ($0 * 100).rounded() }))
+      XCTAssertFalse(trims.isEmpty, text)
+      perSheet.append(trims.count)
+      placed += trims.count
+      for (a, trim) in trims.enumerated() {
+        XCTAssertEqual(trim.count, 4)
+        // Marks and bleed inside the sheet's 1/4 in margin (less 1 pt clearance).
+        XCTAssertGreaterThanOrEqual(trim[0] - reach, 17 - 0.01)
+        XCTAssertGreaterThanOrEqual(trim[1] - reach, 17 - 0.01)
+        XCTAssertLessThanOrEqual(trim[2] + reach, media[2] - 17 + 0.01)
+        XCTAssertLessThanOrEqual(trim[3] + reach, media[3] - 17 + 0.01)
+        for other in trims[(a + 1)...] {
+          // The zones marks reach into never overlap, so no mark or bleed touches another
+          // wallpaper's bleed or trim.
+          let apart =
+            trim[2] + reach <= other[0] - reach || other[2] + reach <= trim[0] - reach
+            || trim[3] + reach <= other[1] - reach || other[3] + reach <= trim[1] - reach
+          XCTAssertTrue(apart, "page \(index + 1): \(trim) and \(other) overlap")
+        }
+      }
+      // The page's TrimBox and BleedBox enclose every position's.
+      let trimBox = try XCTUnwrap(page["TrimBox"])
+      XCTAssertEqual(trimBox[0], trims.map { $0[0] }.min()!, accuracy: 0.01)
+      XCTAssertEqual(trimBox[3], trims.map { $0[3] }.max()!, accuracy: 0.01)
+      let bleedBox = try XCTUnwrap(page["BleedBox"])
+      XCTAssertEqual(trimBox[0] - bleedBox[0], bleed, accuracy: 0.01)
+    }
+    XCTAssertEqual(placed, deviceCount, "every iPhone once")
+    let again = try proof(["--devices", "iphone", "--paper", "sra3", "--layout", "nup", "--pdfx"], file: "again.pdf")
+    XCTAssertTrue(
+      FileManager.default.contents(atPath: again) == FileManager.default.contents(atPath: pdf), "same bytes")
+    XCTAssertLessThan(pages.count, deviceCount, "sheets are shared: \(perSheet)")
+    XCTAssertGreaterThanOrEqual(perSheet.max() ?? 0, 3, "\(perSheet)")
   }
 }

@@ -23,7 +23,20 @@ static inline int cqpdf_warnings_bit(void) { return QPDF_WARNINGS; }
   X(qpdf_oh_release) X(qpdf_oh_is_array) X(qpdf_oh_get_array_n_items) X(qpdf_oh_get_array_item)   \
   X(qpdf_oh_get_value_as_number) X(qpdf_oh_new_array) X(qpdf_oh_new_real_from_string)             \
   X(qpdf_oh_append_item) X(qpdf_init_write_memory) X(qpdf_set_deterministic_ID) X(qpdf_write)     \
-  X(qpdf_get_buffer_length) X(qpdf_get_buffer)
+  X(qpdf_get_buffer_length) X(qpdf_get_buffer)                                                   \
+  CQPDF_PDFX_FUNCTIONS(X)
+
+// Added for PDF/X-4 and registration colour: objects parsed from PDF syntax, streams, a walk
+// over every object and its dictionary keys, and the written file's minimum version.
+#define CQPDF_PDFX_FUNCTIONS(X)                                                                   \
+  X(qpdf_get_root) X(qpdf_get_trailer) X(qpdf_get_object_by_id) X(qpdf_oh_parse)                  \
+  X(qpdf_oh_new_stream) X(qpdf_oh_get_dict) X(qpdf_oh_get_stream_data)                            \
+  X(qpdf_oh_replace_stream_data) X(qpdf_make_indirect_object) X(qpdf_oh_new_unicode_string)       \
+  X(qpdf_oh_is_dictionary) X(qpdf_oh_is_stream) X(qpdf_oh_is_name_and_equals) X(qpdf_oh_has_key)  \
+  X(qpdf_oh_begin_dict_key_iter) X(qpdf_oh_dict_more_keys) X(qpdf_oh_dict_next_key)               \
+  X(qpdf_oh_get_utf8_value) X(qpdf_oh_is_indirect) X(qpdf_oh_get_value_as_int)                    \
+  X(qpdf_oh_is_name) X(qpdf_oh_get_name) X(qpdf_oh_is_string) X(qpdf_oh_set_array_item)           \
+  X(qpdf_set_minimum_pdf_version) X(qpdf_oh_remove_key) X(qpdf_oh_get_object_id)
 
 /// The libqpdf functions the print-proof post-pass calls, each named as in qpdf-c.h.
 typedef struct {

@@ -1,0 +1,272 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--pdfx` proofs and renders, read back by independent tools: pikepdf (Tests/Scripts/check-pdfx.py
+/// checks every PDF/X-4 rule), qpdf --check, and poppler (pdffonts, pdftotext, pdfinfo, pdftoppm).
+final class PDFXTests: XCTestCase {
+  private var folder = ""
+  private let environment = [
+    "WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path,
+    "SOURCE_DATE_EPOCH": "1700000000",
+  ]
+  private let checker = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/check-pdfx.py").path
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    try #"{ "name": "Autumn sample", "device": "iphone-8", "season": { "name": "autumn" } }"#
+      .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+    let pikepdf = try Processes.run("python3", ["-c", "import pikepdf"])
+    XCTAssertEqual(pikepdf.status, 0, "pikepdf is missing: run Tests/Scripts/install-python-deps.sh")
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  @discardableResult
+  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
+    try Processes.run(Processes.wallpaperBinary, arguments, in: folder, environment: environment)
+  }
+
+  private func make(_ arguments: [String]) throws {
+    let result = try wallpaper(arguments)
+    XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+    XCTAssertEqual(result.stderr, "")
+  }
+
+  /// Runs check-pdfx.py; its output names every failed rule.
+  private func assertPDFX(_ file: String, _ options: [String] = [], line: UInt = #line) throws {
+    let result = try Processes.run("python3", [checker, "\(folder)/\(file)"] + options)
+    XCTAssertEqual(result.status, 0, "\(file):\n\(result.stdout)\(result.stderr)", line: line)
+    let check = try Processes.run("qpdf", ["--check", "\(folder)/\(file)"])
+    XCTAssertEqual(check.status, 0, check.stdout + check.stderr, line: line)
+    XCTAssertTrue(check.stdout.contains("No syntax or stream encoding errors found"), check.stdout, line: line)
+    XCTAssertFalse(check.stdout.uppercased().contains("WARNING"), check.stdout, line: line)
+  }
+
+  private func tool(_ program: String, _ arguments: [String]) throws -> String {
+    let result = try Processes.run(program, arguments)
+    XCTAssertEqual(result.status, 0, "\(program): \(result.stderr)")
+    return result.stdout
+  }
+
+  private func bytes(_ file: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: "\(folder)/\(file)").map(Array.init)
+  }
+
+  func testTwoDeviceProofMeetsPDFX4AndKeepsTextFontsBoxesAndPixels() throws {
+    let devices = ["--devices", "iphone-8,iphone-16-pro"]
+    try make(["proof", "d.json", "-o", "rgb.pdf"] + devices)
+    try make(["proof", "d.json", "-o", "x.pdf", "--pdfx"] + devices)
+    try assertPDFX("x.pdf", ["--pages", "2", "--registration"])
+
+    let rgb = "\(folder)/rgb.pdf"
+    let pdfx = "\(folder)/x.pdf"
+    // Text, fonts and boxes as in the RGB proof; only the slug's colour line differs.
+    func lines(_ pdf: String) throws -> [Substring] {
+      try tool("pdftotext", [pdf, "-"]).split(separator: "\n").filter { !$0.hasPrefix("Colour: ") }
+    }
+    XCTAssertEqual(try lines(pdfx), try lines(rgb))
+    XCTAssertTrue(
+      try tool("pdftotext", [pdfx, "-"]).contains("Colour: PDF/X-4, RGB as ICC-based sRGB, output intent "))
+    let fonts = try tool("pdffonts", [pdfx]).split(separator: "\n").dropFirst(2)
+    XCTAssertFalse(fonts.isEmpty)
+    for font in fonts {
+      XCTAssertTrue(font.contains("Quicksand"), String(font))
+      XCTAssertEqual(
+        Array(font.split(separator: " ").suffix(5).prefix(2)), ["yes", "yes"], "embedded, subset: \(font)")
+    }
+    func boxLines(_ pdf: String) throws -> [Substring] {
+      try tool("pdfinfo", ["-box", "-f", "1", "-l", "2", pdf]).split(separator: "\n").filter {
+        $0.contains("Box:") || $0.hasPrefix("Pages:")
+      }
+    }
+    XCTAssertEqual(try boxLines(pdfx), try boxLines(rgb))
+    XCTAssertTrue(try tool("pdfinfo", [pdfx]).contains("PDF version:     1.6"))
+
+    // The trim area rasterised from both files: DefaultRGB is sRGB, so pixels stay the same.
+    // poppler renders through the output intent's profile when there is one (a press
+    // simulation: mean 2.8/255 here), so the PDF/X file is rasterised from a copy without it.
+    // Fit layout: the trim starts 36 pt from the top-left corner (see ProofTests).
+    let copy = try Processes.run("python3", [checker, "--without-intent", pdfx, "\(folder)/x-screen.pdf"])
+    XCTAssertEqual(copy.status, 0, copy.stderr)
+    for (page, size) in [(1, (375, 667)), (2, (402, 874))] {
+      var images: [RGBAImage] = []
+      for pdf in [rgb, "\(folder)/x-screen.pdf"] {
+        let stem = "\(pdf)-\(page)"
+        let raster = try Processes.run(
+          "pdftoppm",
+          [
+            "-f", "\(page)", "-l", "\(page)", "-r", "72", "-x", "36", "-y", "36", "-W", "\(size.0)", "-H",
+            "\(size.1)", "-png", "-singlefile", pdf, stem,
+          ])
+        XCTAssertEqual(raster.status, 0, raster.stderr)
+        images.append(try RGBAImage(pngFile: stem + ".png"))
+      }
+      let difference = ImageDifference(images[0], images[1], threshold: 16)
+      XCTAssertLessThanOrEqual(difference.meanChannelDelta, 1, "page \(page): \(difference)")
+    }
+
+    // The same input gives the same bytes.
+    try make(["proof", "d.json", "-o", "again.pdf", "--pdfx"] + devices)
+    XCTAssertEqual(bytes("again.pdf"), bytes("x.pdf"))
+  }
+
+  func testEveryDeviceProofMeetsPDFX4() throws {
+    try make(["proof", "d.json", "-o", "all.pdf", "--pdfx", "--devices", "all"])
+    try assertPDFX("all.pdf", ["--pages", "23", "--registration"])
+    let text = try tool("pdftotext", ["\(folder)/all.pdf", "-"])
+    XCTAssertTrue(text.contains("page 23 of 23"), text)
+    XCTAssertTrue(try tool("pdffonts", ["\(folder)/all.pdf"]).contains("yes yes yes"))
+  }
+
+  func testRenderWritesPDFX4WithANamedOrAFileOutputIntent() throws {
+    try make(["render", "d.json", "--format", "pdf", "--pdfx", "-o", "r.pdf"])
+    try assertPDFX("r.pdf", ["--pages", "1"])
+    let press = "\(folder)/press.icc"
+    try FileManager.default.copyItem(atPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc", toPath: press)
+    try make(["render", "d.json", "--pdfx", "--output-intent", "press.icc", "-o", "f.pdf"])
+    try assertPDFX("f.pdf")
+    try make(["render", "d.json", "--pdfx", "--output-intent", "default_cmyk", "-o", "n.pdf"])
+    XCTAssertEqual(bytes("n.pdf"), bytes("r.pdf"), "the default is default_cmyk")
+    // The intent is also a design field.
+    try #"{ "name": "Autumn sample", "device": "iphone-8", "season": { "name": "autumn" }, "pdfx": true }"#
+      .write(toFile: "\(folder)/x.json", atomically: true, encoding: .utf8)
+    try make(["render", "x.json", "-o", "d.pdf"])
+    try assertPDFX("d.pdf")
+  }
+
+  func testBadOutputIntentsAreOneLineUsageErrorsAndWriteNothing() throws {
+    try Data((0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(
+      to: URL(fileURLWithPath: "\(folder)/corrupt.icc"))
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/color/icc/ghostscript/srgb.icc", toPath: "\(folder)/rgb.icc")
+    try "keep".write(toFile: "\(folder)/kept.pdf", atomically: true, encoding: .utf8)
+    for (arguments, fragment) in [
+      (["--pdfx", "--output-intent", "fogra99"], "--output-intent: 'fogra99' is not allowed (no installed profile"),
+      (["--pdfx", "--output-intent", "rgb.icc"], "--output-intent: 'rgb.icc' is not allowed (not an output"),
+      (["--pdfx", "--output-intent", "corrupt.icc"], "--output-intent: 'corrupt.icc' is not allowed (not an ICC"),
+      (["--pdfx", "--output-intent", "missing.icc"], "--output-intent: 'missing.icc' is not allowed (cannot read"),
+      (["--output-intent", "default_cmyk"], "--output-intent: 'default_cmyk' is not allowed without --pdfx"),
+    ] {
+      for command in [["render", "d.json", "-o", "bad.pdf"], ["proof", "d.json", "-o", "bad.pdf"]] {
+        for output in ["bad.pdf", "kept.pdf"] {
+          let result = try wallpaper(command.dropLast() + [output] + arguments)
+          XCTAssertEqual(result.status, 2, "\(command) \(arguments): \(result.stderr)")
+          XCTAssertTrue(result.stderr.hasPrefix("error: " + fragment), "'\(fragment)' vs \(result.stderr)")
+          XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+        }
+      }
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/bad.pdf"))
+    XCTAssertEqual(try String(contentsOfFile: "\(folder)/kept.pdf", encoding: .utf8), "keep")
+  }
+}
+
+/// `proof --soft-proof DIR`: lcms2's soft proof and gamut check, read back from the PNGs.
+final class SoftProofTests: XCTestCase {
+  private var folder = ""
+  private let environment = [
+    "WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path,
+    "SOURCE_DATE_EPOCH": "1700000000",
+  ]
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    // Pure green and pure blue cells, which no CMYK press prints, and a mid grey one, which
+    // every press prints.
+    try #"""
+    { "name": "Saturated", "device": "iphone-8", "season": { "name": "winter" },
+      "grid": { "kind": "home", "fill": ["0=#00FF00", "1=#0000FF", "2=#808080"] } }
+    """#.write(toFile: "\(folder)/s.json", atomically: true, encoding: .utf8)
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
+    try Processes.run(Processes.wallpaperBinary, arguments, in: folder, environment: environment)
+  }
+
+  func testGamutImageMarksSaturatedCellsNotGreyAndTheSlugStatesItsCount() throws {
+    let result = try wallpaper(["proof", "s.json", "-o", "s.pdf", "--pdfx", "--soft-proof", "soft"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let render = try wallpaper(["render", "s.json", "--scale", "1", "-o", "s.png"])
+    XCTAssertEqual(render.status, 0, render.stderr)
+    let original = try RGBAImage(pngFile: "\(folder)/s.png")
+    let gamut = try RGBAImage(pngFile: "\(folder)/soft/1-iphone-8-gamut.png")
+    let proof = try RGBAImage(pngFile: "\(folder)/soft/1-iphone-8-soft-proof.png")
+    XCTAssertEqual([gamut.width, gamut.height, proof.width, proof.height], [375, 667, 375, 667])
+
+    func rgb(_ image: RGBAImage, _ index: Int) -> [UInt8] { Array(image.pixels[index * 4..<index * 4 + 3]) }
+    let magenta: [UInt8] = [255, 0, 255]
+    var counts: [String: (cell: Int, marked: Int)] = [:]
+    var marked = 0
+    for index in 0..<(gamut.width * gamut.height) {
+      let isMarked = rgb(gamut, index) == magenta
+      if isMarked { marked += 1 }
+      let name: String
+      switch rgb(original, index) {
+      case [0, 255, 0]: name = "green"
+      case [0, 0, 255]: name = "blue"
+      case [128, 128, 128]: name = "grey"
+      default: continue
+      }
+      counts[name, default: (0, 0)].cell += 1
+      if isMarked { counts[name, default: (0, 0)].marked += 1 }
+    }
+    // Each cell is 60 × 60 pt or more of its colour; the marks cover all of green and blue and
+    // none of the grey.
+    for name in ["green", "blue", "grey"] {
+      XCTAssertGreaterThan(counts[name]?.cell ?? 0, 3000, name)
+    }
+    XCTAssertEqual(counts["green"]?.marked, counts["green"]?.cell)
+    XCTAssertEqual(counts["blue"]?.marked, counts["blue"]?.cell)
+    XCTAssertEqual(counts["grey"]?.marked, 0)
+    // The proof shows green as a press prints it: duller than sRGB's pure green.
+    let greenIndex = (0..<(original.width * original.height)).first { rgb(original, $0) == [0, 255, 0] }!
+    XCTAssertNotEqual(rgb(proof, greenIndex), [0, 255, 0])
+    XCTAssertLessThan(Int(rgb(proof, greenIndex)[1]), 250)
+
+    // The same input gives the same bytes.
+    let again = try wallpaper(["proof", "s.json", "-o", "t.pdf", "--pdfx", "--soft-proof", "again"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    for file in ["1-iphone-8-gamut.png", "1-iphone-8-soft-proof.png"] {
+      XCTAssertEqual(
+        FileManager.default.contents(atPath: "\(folder)/again/\(file)"),
+        FileManager.default.contents(atPath: "\(folder)/soft/\(file)"), file)
+    }
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: "\(folder)/t.pdf"), FileManager.default.contents(atPath: "\(folder)/s.pdf"))
+
+    // The slug's percentage is the gamut image's count.
+    let percentage = String(format: "%.2f", Double(marked) * 100 / Double(gamut.width * gamut.height))
+    let text = try Processes.run("pdftotext", ["\(folder)/s.pdf", "-"]).stdout
+    XCTAssertTrue(text.contains("soft proof: \(percentage)% of the trim out of gamut for "), "\(percentage):\n\(text)")
+  }
+
+  func testSoftProofNamesEveryPageAndRefusesAFileForItsFolder() throws {
+    try #"{ "name": "Autumn", "device": "iphone-8", "season": { "name": "autumn" } }"#
+      .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+    let result = try wallpaper(["proof", "d.json", "-o", "a.pdf", "--devices", "all", "--soft-proof", "out"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let files = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").sorted()
+    XCTAssertEqual(files.count, 2 * 23, "\(files)")
+    XCTAssertEqual(files.prefix(2), ["01-iphone-4-gamut.png", "01-iphone-4-soft-proof.png"])
+    let text = try Processes.run("pdftotext", ["\(folder)/a.pdf", "-"]).stdout
+    XCTAssertEqual(text.components(separatedBy: "% of the trim out of gamut for ").count - 1, 23)
+
+    try "x".write(toFile: "\(folder)/file", atomically: true, encoding: .utf8)
+    for (arguments, fragment) in [
+      (["--soft-proof", "file"], "--soft-proof: 'file' is not allowed (a folder"),
+      (
+        ["--soft-proof", "d", "--output-intent", "/usr/share/color/icc/ghostscript/srgb.icc"],
+        "--output-intent: '/usr/share/color/icc/ghostscript/srgb.icc' is not allowed"
+      ),
+    ] {
+      let bad = try wallpaper(["proof", "s.json", "-o", "bad.pdf"] + arguments)
+      XCTAssertEqual(bad.status, 2, bad.stderr)
+      XCTAssertTrue(bad.stderr.hasPrefix("error: \(fragment)"), bad.stderr)
+      XCTAssertEqual(bad.stderr.filter { $0 == "\n" }.count, 1, bad.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/bad.pdf"))
+    }
+  }
+}
