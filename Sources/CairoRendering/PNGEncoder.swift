@@ -35,8 +35,9 @@ public enum PNGCompression: String, CaseIterable, Sendable {
 }
 
 extension RasterImage {
-  /// Whether the image looks like a photo to the encoder: few pixels equal their left
-  /// neighbour (sampled on every 16th row, well under a millisecond at 3x).
+  /// Whether the whole image would count as a photo: few pixels equal their left neighbour
+  /// (sampled on every 16th row, well under a millisecond at 3x). The encoder makes the same
+  /// judgement per chunk of rows (`png_encoder_band_rows`).
   var isPhotographic: Bool {
     let fraction = withExtendedLifetime(self) {
       png_encoder_repeat_fraction(
@@ -46,8 +47,8 @@ extension RasterImage {
   }
 
   /// The image encoded as PNG (libdeflate inside a container written by `CPNGEncoder`): 8-bit
-  /// RGB when every pixel is opaque, RGBA otherwise, no ancillary chunks. Decodes to the same pixels as `cairoPNGData()`, and the
-  /// same image and compression always give the same bytes.
+  /// RGB when every pixel is opaque, RGBA otherwise, no ancillary chunks. Decodes to the same
+  /// pixels as `cairoPNGData()`, and the same image and compression always give the same bytes.
   ///
   /// Rows are un-premultiplied and filtered a chunk (about 2 MiB of pixels) at a time, and
   /// each chunk is deflated on a second thread while the next is prepared; the pixels are not
