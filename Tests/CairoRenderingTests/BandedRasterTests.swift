@@ -77,7 +77,7 @@ final class BandedRasterTests: XCTestCase {
           ShapeNode(.rectangle(try Rect(x: 0, y: 0, width: 1, height: 1)), fill: .solid(.clear)))
         let grouped = Node.group(Group(name: base.name, children: base.children + [invisible]))
         let withGroup = try Scene(size: scene.size, nodes: [grouped] + scene.nodes.dropFirst())
-        for scale in [1.0, 2.0] {
+        for scale in [1.0, 2.0, 2.37] {
           let direct = try Renderer().rasterize(scene, scale: scale)
           let composited = try Renderer().rasterize(withGroup, scale: scale)
           let a = try RGBAImage(png: try direct.cairoPNGData())
