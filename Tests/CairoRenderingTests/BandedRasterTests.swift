@@ -48,8 +48,10 @@ final class BandedRasterTests: XCTestCase {
     }
   }
 
-  /// Samples/previews were rendered at 1x by the libpng encoder (`make samples`).
-  func testSamplePreviewsDecodeToThePixelsCommittedFromTheLibpngEncoder() throws {
+  /// Samples/previews are `make samples` output at 1x. Their pixels are those the libpng encoder
+  /// wrote (commit 9424994); the files were re-encoded with libdeflate after checking that every
+  /// pixel stayed the same.
+  func testSamplePreviewsDecodeToTheCommittedPixels() throws {
     let previews = Golden.repositoryRoot().appendingPathComponent("Samples/previews")
     for (name, scene) in try sampleScenes() {
       let preview = previews.appendingPathComponent(name.replacingOccurrences(of: ".json", with: ".png")).path
