@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks `wallpaper` against rsvg-convert on the same machine in the same run.
+# Benchmarks `wallpaper` against rsvg-convert, other SVG renderers and a C floor, on the same
+# machine in the same run.
 #
 #   Scripts/benchmark.sh [--quick] [--runs N] [--static] [--scratch-path DIR]
 #
@@ -7,17 +8,24 @@
 # so load from other processes hits all of them alike):
 #   - `wallpaper render Samples/benchmark.json --scale 3` to PNG, SVG and PDF;
 #   - `rsvg-convert` turning the project's own SVG of that design into the same PNG (-z 3), into
-#     PDF (-f pdf) and into SVG (-f svg);
+#     PDF (-f pdf) and into SVG (-f svg); resvg and CairoSVG (PyPI resvg-cli, cairosvg) making
+#     the same PNG, when they can be installed into a cache virtualenv;
+#   - the floor: Scripts/floor.c, a plain C program drawing the scene `wallpaper --dump-scene`
+#     writes with Cairo and encoding it with libpng (zlib 6, filter NONE), at 3x, and at 1x and
+#     10x for the cost per megapixel (full runs only);
+#   - `wallpaper --version` against `rsvg-convert --version` (start-up alone);
 #   - `wallpaper export` of every device (PNG @2x and @3x, SVG, PDF) with --jobs 1 and with all
 #     cores (the benchmark design without its home grid: iPads have no home-screen metrics).
-# Wall time comes from hyperfine (median over the rounds), peak memory from `/usr/bin/time -v`.
-# Prints a table with the ratios wallpaper / rsvg-convert and jobs-1 / all-cores against the
-# targets in Docs/performance.md.
+# Wall time comes from hyperfine (median over the rounds), CPU time (user + system, all
+# threads) from hyperfine too, peak memory from `/usr/bin/time -v`, and in full runs
+# instruction counts from callgrind (stable on a noisy machine). Prints tables with the ratios
+# against the targets in Docs/performance.md.
 #
-# --quick: one round, no warm-up, one memory sample: for CI, so the script cannot rot. Timing
-# never fails the script; only a command that fails does.
+# --quick: one round, no warm-up, one memory sample, no callgrind, no per-megapixel runs, no
+# Python peers installed: for CI, so the script cannot rot. Timing never fails the script; only
+# a command that fails does.
 # --static: build with --static-swift-stdlib (Swift runtime and Foundation linked in: faster
-# start-up, see Docs/performance.md). --scratch-path: passed to swift build.
+# start-up; what `make install` and `make benchmark` use). --scratch-path: passed to swift build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
@@ -32,7 +40,7 @@ while [ $# -gt 0 ]; do
     --runs) runs="$2"; shift ;;
     --static) build_flags=(--static-swift-stdlib) ;;
     --scratch-path) scratch=(--scratch-path "$2"); shift ;;
-    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "benchmark: unknown argument '$1' (allowed: --quick, --runs N, --static, --scratch-path DIR)" >&2; exit 2 ;;
   esac
   shift
@@ -43,6 +51,9 @@ memory_runs=$([ "$quick" = 1 ] && echo 1 || echo 3)
 # Tools: hyperfine and GNU time from Debian, rsvg-convert through the project's package list.
 missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
+# The floor's libpng headers (cairo's -dev package pulls them in, but say so).
+dpkg-query -W -f='${Status}' libpng-dev 2>/dev/null | grep -q "install ok installed" || missing+=(libpng-dev)
+if [ "$quick" = 0 ]; then command -v valgrind >/dev/null || missing+=(valgrind); fi
 [ -x /usr/bin/time ] || missing+=(time)
 if [ ${#missing[@]} -gt 0 ] || ! command -v rsvg-convert >/dev/null; then
   Scripts/install-deps.sh "${missing[@]}"
@@ -64,15 +75,45 @@ cat >"$work/export.json" <<'EOF'
 EOF
 cores="$(nproc)"
 
-names=(wallpaper-png rsvg-png wallpaper-svg rsvg-svg wallpaper-pdf rsvg-pdf)
+# The floor: the same scene, drawn by a plain C program.
+cc -O2 Scripts/floor.c $(pkg-config --cflags --libs cairo freetype2 libpng) -lm -o "$work/floor"
+"$wallpaper" render "$design" --dump-scene >"$work/scene.txt"
+floor() { echo "'$work/floor' '$work/scene.txt' $1 '$work/$2' '$WALLPAPER_FONTS'"; }
+
+# resvg and CairoSVG from PyPI, in a virtualenv kept between runs; skipped when not installable.
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/wallpaper-benchmark-venv"
+if [ "$quick" = 0 ] && { [ ! -x "$venv/bin/resvg" ] || [ ! -x "$venv/bin/cairosvg" ]; }; then
+  { python3 -m venv "$venv" && "$venv/bin/pip" install -q resvg-cli cairosvg; } >&2 ||
+    echo "benchmark: resvg/CairoSVG not installable here; their rows are skipped" >&2
+fi
+
+names=(wallpaper-png rsvg-png floor-png wallpaper-svg rsvg-svg wallpaper-pdf rsvg-pdf wallpaper-version rsvg-version)
 commands=(
   "'$wallpaper' render '$design' --scale 3 -o '$work/w.png'"
   "rsvg-convert -z 3 -o '$work/r.png' '$work/input.svg'"
+  "$(floor 3 f.png)"
   "'$wallpaper' render '$design' --scale 3 -o '$work/w.svg'"
   "rsvg-convert -f svg -o '$work/r.svg' '$work/input.svg'"
   "'$wallpaper' render '$design' --scale 3 -o '$work/w.pdf'"
   "rsvg-convert -f pdf -o '$work/r.pdf' '$work/input.svg'"
+  "'$wallpaper' --version"
+  "rsvg-convert --version"
 )
+if [ -x "$venv/bin/resvg" ] && "$venv/bin/resvg" -z 3 "$work/input.svg" "$work/check.png" 2>/dev/null; then
+  names+=(resvg-png)
+  commands+=("'$venv/bin/resvg' -z 3 '$work/input.svg' '$work/rv.png'")
+fi
+if [ -x "$venv/bin/cairosvg" ] && "$venv/bin/cairosvg" -s 3 "$work/input.svg" -o "$work/check.png" 2>/dev/null; then
+  names+=(cairosvg-png)
+  commands+=("'$venv/bin/cairosvg' -s 3 '$work/input.svg' -o '$work/cs.png'")
+fi
+if [ "$quick" = 0 ]; then
+  names+=(wallpaper-png-1x floor-png-1x wallpaper-png-10x floor-png-10x)
+  commands+=(
+    "'$wallpaper' render '$design' --scale 1 -o '$work/w1.png'" "$(floor 1 f1.png)"
+    "'$wallpaper' render '$design' --scale 10 -o '$work/w10.png'" "$(floor 10 f10.png)"
+  )
+fi
 if "$wallpaper" export --help >/dev/null 2>&1; then
   names+=(export-jobs-1 export-all-cores)
   commands+=(
@@ -97,11 +138,12 @@ done
 # The median of the numbers on stdin.
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-declare -A ms rss
+declare -A ms cpu rss instructions
 for i in "${!names[@]}"; do
   name="${names[$i]}"
   # hyperfine's CSV: command,mean,stddev,median,user,system,min,max (seconds).
   ms[$name]="$(cat "$work"/round-*.csv | awk -F, -v n="$name" '$1 == n { printf "%.1f\n", $4 * 1000 }' | median)"
+  cpu[$name]="$(cat "$work"/round-*.csv | awk -F, -v n="$name" '$1 == n { printf "%.1f\n", ($5 + $6) * 1000 }' | median)"
   samples=()
   for _ in $(seq 1 "$memory_runs"); do
     eval "/usr/bin/time -v -o '$work/time.txt' ${commands[$i]}" >/dev/null
@@ -110,17 +152,37 @@ for i in "${!names[@]}"; do
   rss[$name]="$(printf '%s\n' "${samples[@]}" | median)"
 done
 
+# Instructions (callgrind, every thread) of the PNG, SVG and PDF renders and of the floor.
+if [ "$quick" = 0 ] && command -v valgrind >/dev/null; then
+  echo "benchmark: callgrind" >&2
+  # Valgrind 3.19 cannot read the DWARF of Swift's static builds: count on a copy without it.
+  strip --strip-debug -o "$work/wallpaper-nodebug" "$wallpaper"
+  for name in wallpaper-png floor-png wallpaper-svg wallpaper-pdf rsvg-png; do
+    for i in "${!names[@]}"; do if [ "${names[$i]}" = "$name" ]; then command="${commands[$i]}"; fi; done
+    command="${command//"'$wallpaper'"/"'$work/wallpaper-nodebug'"}"
+    rm -f "$work/callgrind.out"
+    if eval "valgrind --tool=callgrind --callgrind-out-file='$work/callgrind.out' $command" >/dev/null 2>"$work/callgrind.err"; then
+      instructions[$name]="$(awk '/^(summary|totals):/ { print $2; exit }' "$work/callgrind.out")"
+    else
+      instructions[$name]="n/a"
+      echo "benchmark: callgrind failed on $name: $(grep -v '^==' "$work/callgrind.err" | head -1)" >&2
+    fi
+  done
+fi
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 verdict() { awk -v r="$1" -v t="$2" -v dir="$3" 'BEGIN { ok = dir == "le" ? r <= t : r >= t; print ok ? "met" : "MISSED" }'; }
 
 echo
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $cores cores; cairo $(pkg-config --modversion cairo)," \
-  "$(rsvg-convert --version), $(swift --version 2>&1 | grep -o 'Swift version [0-9.]*'), $(hyperfine --version)"
+  "$(rsvg-convert --version), $(swift --version 2>&1 | grep -o 'Swift version [0-9.]*'), $(hyperfine --version)," \
+  "libdeflate $(pkg-config --modversion libdeflate), libpng $(pkg-config --modversion libpng)" \
+  "$( [ -x "$venv/bin/resvg" ] && echo ", resvg $("$venv/bin/resvg" --version), CairoSVG $("$venv/bin/cairosvg" --version)")"
 echo "$( [ "$quick" = 1 ] && echo 'quick mode: 1 run each, numbers are indicative only' || echo "median of $runs alternating runs; peak RSS median of $memory_runs")$( [ ${#build_flags[@]} -gt 0 ] && echo ', static Swift runtime')"
 echo
 printf '%-8s %14s %14s %8s %8s %14s %12s\n' "output" "wallpaper ms" "rsvg ms" "ratio" "target" "wallpaper MiB" "rsvg MiB"
-for format in png svg pdf; do
-  case "$format" in png) target=0.50 ;; pdf) target=0.60 ;; svg) target=0.40 ;; esac
+for format in png svg pdf version; do
+  case "$format" in png) target=0.30 ;; pdf) target=0.50 ;; svg) target=0.35 ;; version) target=1.00 ;; esac
   w="${ms[wallpaper-$format]}"
   r="${ms[rsvg-$format]}"
   value="$(ratio "$w" "$r")"
@@ -128,14 +190,43 @@ for format in png svg pdf; do
     "${rss[wallpaper-$format]}" "${rss[rsvg-$format]}" "$(verdict "$value" "$target" le)"
 done
 echo
-echo "peak memory of a 3x PNG render: ${rss[wallpaper-png]} MiB (target ≤ 64 MiB):" \
-  "$(verdict "${rss[wallpaper-png]}" 64 le)"
+echo "PNG 3x against the other renderers of the same SVG, wall time (wallpaper ${ms[wallpaper-png]} ms):"
+for peer in resvg-png cairosvg-png; do
+  if [ -n "${ms[$peer]:-}" ]; then
+    echo "  ${peer%-png}: ${ms[$peer]} ms, wallpaper ÷ ${peer%-png} $(ratio "${ms[wallpaper-png]}" "${ms[$peer]}")," \
+      "peak ${rss[$peer]} MiB"
+  else
+    echo "  ${peer%-png}: not installed (full runs install it from PyPI)"
+  fi
+done
+floor_ratio="$(ratio "${cpu[wallpaper-png]}" "${cpu[floor-png]}")"
+echo "floor (Scripts/floor.c: Cairo + libpng, zlib 6): ${ms[floor-png]} ms wall, ${cpu[floor-png]} ms CPU," \
+  "peak ${rss[floor-png]} MiB; wallpaper ${cpu[wallpaper-png]} ms CPU:" \
+  "wallpaper ÷ floor CPU ${floor_ratio} (target ≤ 0.90): $(verdict "$floor_ratio" 0.90 le)"
+if [ -n "${cpu[wallpaper-png-10x]:-}" ]; then
+  # CPU per megapixel between 1x and 10x (414×896 and 4140×8960 px): the fixed costs cancel.
+  megapixels="$(awk 'BEGIN { print (4140 * 8960 - 414 * 896) / 1e6 }')"
+  w_slope="$(awk -v a="${cpu[wallpaper-png-10x]}" -v b="${cpu[wallpaper-png-1x]}" -v m="$megapixels" 'BEGIN { printf "%.2f", (a - b) / m }')"
+  f_slope="$(awk -v a="${cpu[floor-png-10x]}" -v b="${cpu[floor-png-1x]}" -v m="$megapixels" 'BEGIN { printf "%.2f", (a - b) / m }')"
+  slope_ratio="$(ratio "$w_slope" "$f_slope")"
+  echo "CPU per megapixel, 1x to 10x: wallpaper $w_slope ms, floor $f_slope ms, ratio $slope_ratio (target ≤ 1.05):" \
+    "$(verdict "$slope_ratio" 1.05 le)"
+  echo "peak memory of a 10x PNG render: ${rss[wallpaper-png-10x]} MiB (target ≤ 64 MiB):" \
+    "$(verdict "${rss[wallpaper-png-10x]}" 64 le); the floor's: ${rss[floor-png-10x]} MiB"
+fi
+if [ -n "${instructions[wallpaper-png]:-}" ]; then
+  echo "instructions (callgrind): PNG ${instructions[wallpaper-png]} (floor ${instructions[floor-png]}," \
+    "rsvg-convert ${instructions[rsvg-png]}), SVG ${instructions[wallpaper-svg]}, PDF ${instructions[wallpaper-pdf]}"
+fi
+echo "peak memory of a 3x PNG render: ${rss[wallpaper-png]} MiB (target ≤ 40 MiB):" \
+  "$(verdict "${rss[wallpaper-png]}" 40 le)"
 if [ -n "${ms[export-jobs-1]:-}" ]; then
   speedup="$(ratio "${ms[export-jobs-1]}" "${ms[export-all-cores]}")"
   echo "export of every device (PNG @2x @3x, SVG, PDF): --jobs 1 ${ms[export-jobs-1]} ms," \
     "--jobs $cores ${ms[export-all-cores]} ms, speed-up ${speedup}× (target ≥ 1.7× on 2 cores):" \
     "$(verdict "$speedup" 1.7 ge)"
-  echo "peak memory of the export: --jobs 1 ${rss[export-jobs-1]} MiB, --jobs $cores ${rss[export-all-cores]} MiB"
+  echo "peak memory of the export: --jobs 1 ${rss[export-jobs-1]} MiB, --jobs $cores ${rss[export-all-cores]} MiB" \
+    "(target ≤ 128 MiB with 2 jobs): $(verdict "${rss[export-all-cores]}" 128 le)"
 else
   # TODO(export): `wallpaper export` was not available in this build; its jobs-1 / all-cores
   # comparison runs as soon as `wallpaper export --help` succeeds.

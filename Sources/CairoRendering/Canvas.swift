@@ -101,7 +101,11 @@ final class Canvas {
       guard let fill = shape.fill, isOpaque(fill), case .rectangle(let rect) = shape.geometry,
         let bounds = rasterBounds
       else { return false }
-      return rect.minX <= 0 && rect.minY <= 0 && rect.maxX >= bounds.width && rect.maxY >= bounds.height
+      // The bounds come from pixels ÷ scale, so allow float error: 1e-6 pt is far below the
+      // 1/256 px Cairo rounds coordinates to, so the coverage is still whole.
+      let slack = 1e-6
+      return rect.minX <= slack && rect.minY <= slack && rect.maxX >= bounds.width - slack
+        && rect.maxY >= bounds.height - slack
     case .group(let group):
       guard group.opacity == .opaque, group.transform.isIdentity, group.clip == nil, let first = group.children.first
       else { return false }

@@ -283,3 +283,26 @@ final class GlyphPlacementTests: XCTestCase {
     XCTAssertEqual(atThree, 0.5, accuracy: 0.02, "1/6 pt at 3x is half a pixel")
   }
 }
+
+final class PDFDateTests: XCTestCase {
+  /// `Renderer.pdfDate` computes the date itself; Foundation's calendar is the reference.
+  func testPDFDatesMatchTheGregorianCalendarInUTC() {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    func reference(_ date: Date) -> String {
+      let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+      return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+    var seconds: [Double] = [0, -1, 59.999, 86_399, 86_400, 951_782_400, 951_868_799.5, 4_102_444_800, -2_208_988_800]
+    var step: Double = -2_300_000_000
+    while step < 7_300_000_000 {
+      seconds.append(step)
+      step += 3_999_999.7
+    }
+    for value in seconds {
+      let date = Date(timeIntervalSince1970: value)
+      XCTAssertEqual(Renderer.pdfDate(date), reference(date), "\(value)")
+    }
+    XCTAssertEqual(Renderer.pdfDate(DocumentInfo.defaultDate), "2020-01-01T00:00:00Z")
+  }
+}
