@@ -11,11 +11,11 @@ packages=(
   libgs-common          # Ghostscript's default_cmyk.icc: the default PDF/X output intent
   poppler-utils         # pdfinfo, pdffonts, pdftotext, pdftoppm in tests
   librsvg2-bin          # rsvg-convert: a second renderer for our SVG
-  inkscape chromium     # two more renderers of our SVG (designers' tools, browsers)
+  inkscape              # a designer's tool: renders our SVG and lists its layers in tests
   libxml2-utils         # xmllint: SVG well-formedness in tests
   qpdf                  # qpdf --check in tests
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
-  chromium              # headless browser: the export gallery opens with every image loaded
+  chromium              # headless browser: renders our SVG; opens the gallery and the editor
   tidy                  # HTML5 checker for the export gallery
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   "$@"
