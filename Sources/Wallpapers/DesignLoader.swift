@@ -22,6 +22,9 @@ public struct LoadedDesign: Sendable {
   /// The top-level fields the caller named as output fields (`scale`, `format`, `output`, …),
   /// unread: the rendering side decodes them with the same rules and error messages.
   public let outputFields: DesignFields
+  /// The design's JSON tree as loaded: the file with the flags applied, unvalidated (the
+  /// editor hands it on to its page).
+  public var tree: JSONValue? = nil
 }
 
 /// Reads a design from JSON and command-line overrides, checking every field.
@@ -57,7 +60,8 @@ public enum DesignLoader {
     let design = try decode(
       root, baseFolder: baseFolder, defaultName: file.map(Self.name(fromFile:)), outputFields: outputFields,
       today: today())
-    return LoadedDesign(design: design, outputFields: DesignFields(reader: try FieldReader(root, path: "")))
+    return LoadedDesign(
+      design: design, outputFields: DesignFields(reader: try FieldReader(root, path: "")), tree: root)
   }
 
   /// Parses a design file into a JSON tree.

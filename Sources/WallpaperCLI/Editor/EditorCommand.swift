@@ -1,0 +1,217 @@
+import CairoRendering
+import Foundation
+import SceneGraph
+import Wallpapers
+
+/// `wallpaper editor`: one self-contained HTML file in which the seed apps' interactions —
+/// tapping grid cells, the season switcher, the date, the name switch and the alpha slider —
+/// act on the design's own SVG, and which emits the design JSON and the `render` command.
+struct EditorCommand {
+  let console: WallpaperTool.Console
+  let environment: [String: String]
+
+  static let ownOptions: [OptionSpec] = [
+    OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil)
+  ]
+
+  /// The design fields the page sets itself; the rest of the design is handed on as it is.
+  static let pageFields: [[String]] = [
+    ["season", "name"], ["season", "date"], ["season", "hemisphere"], ["season", "alpha"], ["label", "visible"],
+    ["grid", "fill"],
+  ]
+
+  static let help = HelpPage(
+    overview:
+      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, and copy the design JSON or the render command.",
+    usage: "wallpaper editor [DESIGN.json] --device ID [design flags of render] -o editor.html",
+    arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
+    options: RenderCommand.designOptions.filter { option in
+      option.name == "--output" || !OutputOptions.specs.contains { $0.name == option.name }
+    },
+    footer: """
+      The page shows the design's SVG for each season (the art as the art layer's opacity) and the
+      design's grid, or the device's home-screen grid when the design has none, as cells numbered as
+      --fill and `wallpaper cells` number them. Rendering the JSON it emits, or running the command
+      line it emits, gives what the page shows.
+      """)
+
+  func run(_ arguments: [String]) throws(CLIError) {
+    let parsed = try ArgumentParser.parse(
+      arguments, specs: Self.ownOptions + RenderCommand.designOptions, maxPositional: 1)
+    if parsed.has("--help") {
+      console.out(Self.help.text)
+      return
+    }
+    let loaded: LoadedDesign
+    let path: String?
+    do {
+      loaded = try DesignLoader.load(
+        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputOptions.fieldNames)
+      path = try loaded.outputFields.string("output")
+    } catch {
+      throw .usage(error.description)
+    }
+    guard let path, !path.isEmpty else { throw .usage("--output: no output file given (use -o editor.html)") }
+    guard ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) else {
+      throw .usage("--output: '\(path)' is not allowed (an .html file)")
+    }
+    try DesignRendering.checkOutputPath(path)
+    let page = try EditorPage(loaded: loaded, environment: environment)
+    try AtomicFile.write(Array(try page.html().utf8), to: path)
+  }
+}
+
+/// What the editor page needs from a design, rendered and measured by the project's own code.
+struct EditorPage {
+  let loaded: LoadedDesign
+  let environment: [String: String]
+
+  init(loaded: LoadedDesign, environment: [String: String]) throws(CLIError) {
+    self.loaded = loaded
+    self.environment = environment
+  }
+
+  /// The tappable cells: the design's grid, or the device's home grid when it has none (and
+  /// has one), plus the grid kind a fill then needs.
+  func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {
+    let design = loaded.design
+    if design.grid.kind != .none, let cells = try? design.gridCells() { return (cells, design.grid.kind) }
+    var home = design
+    home.grid.kind = .home
+    if let cells = try? home.gridCells() { return (cells, .home) }
+    return ([], .none)
+  }
+
+  /// The design as the page starts from: the loaded tree without output fields and without
+  /// the fields the page sets, with its name, and with file paths made absolute so that the
+  /// emitted JSON renders from anywhere.
+  func baseTree() -> JSONValue {
+    let design = loaded.design
+    var tree = loaded.tree ?? JSONValue(.object([]), origin: .flag("(editor)"))
+    for field in OutputOptions.fieldNames { tree = tree.removing([field]) }
+    for field in EditorCommand.pageFields { tree = tree.removing(field) }
+    let origin = ValueOrigin.flag("(editor)")
+    tree = tree.setting(["name"], to: JSONValue(.string(design.name), origin: origin))
+    let cwd = FileManager.default.currentDirectoryPath
+    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+    if let image = design.background.image {
+      tree = tree.setting(
+        ["background", "image", "path"], to: JSONValue(.string(absolute(image.file ?? image.path)), origin: origin))
+    }
+    if let font = design.label.fontPath {
+      tree = tree.setting(["label", "font"], to: JSONValue(.string(absolute(font)), origin: origin))
+    }
+    return tree
+  }
+
+  /// The design's SVG for `season` with the label shown or hidden, without grid fills (the
+  /// page draws those), the art at full opacity (the page sets it), through the one renderer.
+  func svg(season: Season, labelVisible: Bool) throws(CLIError) -> String {
+    var design = loaded.design
+    design.season.season = season
+    design.season.alpha = .opaque
+    design.label.visible = labelVisible
+    design.grid.fills = []
+    let scene = try DesignRendering.scene(of: design, environment: environment)
+    let output = try OutputOptions.options(for: loaded, environment: environment, format: .svg)
+    let document = String(decoding: try DesignRendering.render(scene, as: output), as: UTF8.self)
+    return Self.inlined(document)
+  }
+
+  /// An SVG document as inline SVG in HTML: without the XML declaration and the namespace
+  /// declarations (HTML's parser supplies the namespaces), so the page names no URL at all.
+  static func inlined(_ document: String) -> String {
+    var text = document
+    if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
+    while let start = text.range(of: " xmlns"), let quote = text[start.upperBound...].firstIndex(of: "\""),
+      let close = text[text.index(after: quote)...].firstIndex(of: "\"")
+    {
+      text.removeSubrange(start.lowerBound...close)
+    }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The label's colour for every alpha 0, 0.01, …, 1 in `season` (the default label colour
+  /// depends on the art's opacity).
+  func labelColors(season: Season) -> [String] {
+    var design = loaded.design
+    design.season.season = season
+    return (0...100).map { step in
+      design.season.alpha = try! Opacity(Double(step) / 100)
+      return (design.label.color ?? design.defaultLabelColor).hex
+    }
+  }
+
+  /// The page's data as one JSON object.
+  func data() -> String {
+    let design = loaded.design
+    let (cells, kind) = cells()
+    var owner: [Int: Color] = [:]
+    for fill in design.grid.fills { for index in fill.indices { owner[index] = fill.color } }
+    func number(_ value: Double) -> String { JSONValue(.number(value), origin: .flag("")).jsonText }
+    func rect(_ r: Rect) -> String {
+      "{\"x\":\(number(r.minX)),\"y\":\(number(r.minY)),\"width\":\(number(r.width)),\"height\":\(number(r.height))}"
+    }
+    let cellText = cells.map { cell in
+      "{\"index\":\(cell.index),\"row\":\(cell.row),\"column\":\(cell.column),\"frame\":\(rect(cell.frame))}"
+    }
+    let fills = owner.keys.sorted().map { "\"\($0)\":\(JSONValue.quoted(owner[$0]!.hex))" }
+    var flags: [String] = []
+    for spec in RenderCommand.designOptions where !OutputOptions.specs.contains(where: { $0.name == spec.name }) {
+      guard let field = spec.field else { continue }
+      var entry = "\"flag\":\(JSONValue.quoted(spec.name))"
+      if case .bool(let value)? = spec.switchValue { entry += ",\"switch\":\(value)" }
+      if spec.repeatable { entry += ",\"repeat\":true" }
+      flags.append("\(JSONValue.quoted(field.joined(separator: "."))):{\(entry)}")
+    }
+    let months = Season.Hemisphere.allCases.map { hemisphere in
+      "\(JSONValue.quoted(hemisphere.rawValue)):["
+        + (1...12).map { JSONValue.quoted(Season.from(month: $0, hemisphere: hemisphere).rawValue) }.joined(
+          separator: ",") + "]"
+    }
+    let colors = Season.allCases.map { season in
+      "\(JSONValue.quoted(season.rawValue)):["
+        + labelColors(season: season).map(JSONValue.quoted).joined(
+          separator: ",") + "]"
+    }
+    let layerOpacity = design.layers.map { "\(JSONValue.quoted($0.name.rawValue)):\(number($0.opacity.value))" }
+    let date = loaded.tree?[path: ["season", "date"]].flatMap { value -> String? in
+      if case .string(let text) = value.kind, loaded.tree?[path: ["season", "name"]] == nil { return text }
+      return nil
+    }
+    let fields = [
+      "\"base\":\(baseTree().jsonText)",
+      "\"canvas\":{\"width\":\(number(design.canvasSize.width)),\"height\":\(number(design.canvasSize.height))}",
+      "\"cells\":[\(cellText.joined(separator: ","))]",
+      "\"gridKind\":\(JSONValue.quoted(kind.rawValue))",
+      "\"fills\":{\(fills.joined(separator: ","))}",
+      "\"season\":\(JSONValue.quoted(design.season.season.rawValue))",
+      "\"date\":\(date.map(JSONValue.quoted) ?? "null")",
+      "\"hemisphere\":\(JSONValue.quoted((loaded.tree?[path: ["season", "hemisphere"]]).flatMap { v -> String? in if case .string(let t) = v.kind { return t } else { return nil } } ?? "north"))",
+      "\"alpha\":\(number(design.season.alpha.value))",
+      "\"labelVisible\":\(design.label.visible)",
+      "\"layers\":[\(design.layers.map { JSONValue.quoted($0.name.rawValue) }.joined(separator: ","))]",
+      "\"layerOpacity\":{\(layerOpacity.joined(separator: ","))}",
+      "\"labelColors\":{\(colors.joined(separator: ","))}",
+      "\"months\":{\(months.joined(separator: ","))}",
+      "\"flags\":{\(flags.joined(separator: ","))}",
+      "\"seasons\":[\(Season.allCases.map { JSONValue.quoted($0.rawValue) }.joined(separator: ","))]",
+    ]
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  /// The whole page.
+  func html() throws(CLIError) -> String {
+    var templates = ""
+    for season in Season.allCases {
+      for visible in [true, false] {
+        templates +=
+          "<template id=\"svg-\(season.rawValue)-\(visible ? "label" : "nolabel")\">"
+          + (try svg(season: season, labelVisible: visible)) + "</template>\n"
+      }
+    }
+    let design = loaded.design
+    return EditorHTML.page(
+      title: "\(design.name) — \(design.device.name)", templates: templates, data: data())
+  }
+}
