@@ -22,7 +22,7 @@ enum EditorHTML {
       <title>\#(escaped(title))</title>
       <style>
       body { font: 14px/1.4 system-ui, sans-serif; margin: 0; display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; background: #EEE; color: #111; }
-      #stage { position: relative; height: 86vh; flex: none; box-shadow: 0 2px 8px #0004; background: repeating-conic-gradient(#CCC 0 25%, #FFF 0 50%) 0 0 / 16px 16px; }
+      #stage { position: relative; height: 86vh; flex: none; align-self: flex-start; box-shadow: 0 2px 8px #0004; background: repeating-conic-gradient(#CCC 0 25%, #FFF 0 50%) 0 0 / 16px 16px; }
       #stage.actual { height: auto; }
       #stage > svg { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
       #cells rect { fill: transparent; cursor: pointer; outline: none; }
@@ -316,6 +316,7 @@ enum EditorHTML {
         document.getElementById("actual-size").addEventListener("change", (event) => {
           stage.classList.toggle("actual", event.target.checked);
           stage.style.width = event.target.checked ? data.canvas.width + "px" : "";
+          stage.style.height = event.target.checked ? data.canvas.height + "px" : "";
         });
         function copy(text) {
           const status = document.getElementById("status");

@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `wallpaper editor`: the page driven in headless Chromium from `file://` with the network
+/// blocked, and what it emits rendered by the built binary.
+final class EditorTests: XCTestCase {
+  private var folder = ""
+
+  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  @discardableResult
+  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
+    try Processes.run(Processes.wallpaperBinary, arguments, in: folder)
+  }
+
+  private func bytes(_ name: String) throws -> Data {
+    try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/\(name)"), name)
+  }
+
+  func testThePageNamesNoURL() throws {
+    let photo = Golden.repositoryRoot().appendingPathComponent("Samples/previews/spring.png").path
+    for arguments in [
+      ["--device", "iphone-16-pro"], ["--device", "ipad-air-11", "--season", "winter", "--image", photo],
+      ["--device", "iphone-8", "--grid", "square", "--columns", "4", "--spacing", "2", "--svg-text", "text"],
+    ] {
+      let result = try wallpaper(["editor"] + arguments + ["-o", "e.html"])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let html = String(decoding: try bytes("e.html"), as: UTF8.self)
+      for needle in ["http:", "https:", "src=\"//", "href=\"//", "url(//", "//www.", "ws:", "ftp:"] {
+        XCTAssertFalse(html.lowercased().contains(needle), "\(arguments): \(needle)")
+      }
+      // One document per season with the label and one without: eight, and nothing else embedded.
+      XCTAssertEqual(html.components(separatedBy: "<template id=\"svg-").count - 1, 8)
+      XCTAssertEqual(html.components(separatedBy: "<svg ").count - 1, 8)
+    }
+  }
+
+  func testBadValuesAreUsageErrorsAndWriteNothing() throws {
+    for (arguments, field) in [
+      (["--device", "ipad-pro-13-m4", "--grid", "home"], "--grid"),
+      (["--device", "iphone-8", "--alpha", "2"], "--alpha"),
+      (["--device", "iphone-8", "--season", "all"], "--season"),
+    ] {
+      let result = try wallpaper(["editor"] + arguments + ["-o", "e.html"])
+      XCTAssertEqual(result.status, 2, "\(arguments)")
+      XCTAssertTrue(result.stderr.hasPrefix("error: \(field)"), result.stderr)
+      XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/e.html"))
+    }
+    let png = try wallpaper(["editor", "--device", "iphone-8", "-o", "e.png"])
+    XCTAssertEqual(png.status, 2)
+    XCTAssertTrue(png.stderr.hasPrefix("error: --output: 'e.png' is not allowed (an .html file)"), png.stderr)
+  }
+
+  /// Taps cells 0 and 5, a July date, the slider to 0.3 and the name off in Chromium; the JSON
+  /// and the command line it emits render to the same bytes, with the colour exactly in those
+  /// cells, summer's art, and the page's wallpaper matching the render.
+  func testChromiumDrivesThePageAndItsOutputRendersWhatItShows() throws {
+    let chromium = try Processes.which("chromium")
+    _ = chromium
+    let editor = try wallpaper(["editor", "--device", "iphone-8", "--season", "autumn", "-o", "editor.html"])
+    XCTAssertEqual(editor.status, 0, editor.stderr)
+    let script = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/drive-editor.py").path
+    let run = try Processes.run(
+      "python3", [script, "\(folder)/editor.html", "#2A9D5C", "\(folder)/page.png"], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let page = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+
+    // Offline: nothing but the page itself and data: URLs was requested, no error was logged.
+    XCTAssertEqual(page["errors"] as? [String], [])
+    let requests = try XCTUnwrap(page["requests"] as? [String])
+    XCTAssertEqual(requests.first, "file://\(folder)/editor.html")
+    XCTAssertEqual(requests.filter { !$0.hasPrefix("data:") && !$0.hasPrefix("file://") }, [])
+    XCTAssertEqual(requests.filter { $0.hasPrefix("file://") }.count, 1)
+
+    // The cells, the taps, the keyboard.
+    XCTAssertEqual(page["cellsInDOM"] as? Int, 28)
+    XCTAssertEqual(page["afterTaps"] as? [String], ["0,5=#2A9D5C"])
+    XCTAssertEqual(page["afterKeyboardTap"] as? [String], ["0,2,5=#2A9D5C"])
+    XCTAssertEqual(page["afterUndo"] as? [String], ["0,5=#2A9D5C"])
+    let reached = Set(try XCTUnwrap(page["tabOrder"] as? [String?]).compactMap { $0 })
+    for control in [
+      "season", "date", "hemisphere", "show-label", "alpha", "colour", "swatch", "undo", "numbers", "actual-size",
+      "design", "download", "copy-json", "copy-command", "cell 0", "cell 27",
+    ] {
+      XCTAssertTrue(reached.contains(control), "Tab reaches \(control): \(reached.sorted())")
+    }
+    XCTAssertEqual(page["seasonShownAfterDate"] as? String, "summer")
+    XCTAssertEqual(page["seasonCheckedAfterDate"] as? String, "summer")
+    XCTAssertEqual(page["artOpacity"] as? String, "0.3")
+    XCTAssertEqual(page["labelShown"] as? Bool, false)
+
+    // What the page emitted.
+    let json = try XCTUnwrap(page["design"] as? String)
+    let design = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let season = try XCTUnwrap(design["season"] as? [String: Any])
+    XCTAssertEqual(season["date"] as? String, "2026-07-15")
+    XCTAssertEqual(season["alpha"] as? Double, 0.3)
+    XCTAssertNil(season["name"])
+    XCTAssertEqual((design["label"] as? [String: Any])?["visible"] as? Bool, false)
+    XCTAssertEqual((design["grid"] as? [String: Any])?["fill"] as? [String], ["0,5=#2A9D5C"])
+    let download = try XCTUnwrap(page["download"] as? [String])
+    XCTAssertEqual(
+      download[0],
+      "data:application/json;charset=utf-8," + json.addingPercentEncoding(
+        withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()")))!)
+    XCTAssertEqual(download[1], "wallpaper.json")
+
+    // The JSON and the command line give the same bytes.
+    try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/design.json"))
+    let fromJSON = try wallpaper(["render", "design.json", "-o", "from-json.png"])
+    XCTAssertEqual(fromJSON.status, 0, fromJSON.stderr)
+    let command = try XCTUnwrap(page["command"] as? String)
+    XCTAssertTrue(command.hasPrefix("wallpaper render "), command)
+    XCTAssertTrue(command.hasSuffix(" -o wallpaper.png"), command)
+    let shell = try Processes.run(
+      "/bin/sh", ["-c", "\"$WALLPAPER\"" + command.dropFirst("wallpaper".count)], in: folder,
+      environment: ["WALLPAPER": Processes.wallpaperBinary])
+    XCTAssertEqual(shell.status, 0, shell.stderr)
+    XCTAssertEqual(try bytes("from-json.png"), try bytes("wallpaper.png"), "JSON and command render alike")
+
+    // July is summer: the same render as naming summer.
+    let named = json.replacingOccurrences(
+      of: "\"date\": \"2026-07-15\",\n    \"hemisphere\": \"north\"", with: "\"name\": \"summer\"")
+    XCTAssertNotEqual(named, json)
+    try Data(named.utf8).write(to: URL(fileURLWithPath: "\(folder)/named.json"))
+    XCTAssertEqual(try wallpaper(["render", "named.json", "-o", "named.png"]).status, 0)
+    XCTAssertEqual(try bytes("named.png"), try bytes("from-json.png"))
+
+    // The colour is in cells 0 and 5 and in no other cell (iPhone 8 renders at 2x).
+    let image = try RGBAImage(png: Array(try bytes("from-json.png")))
+    let frames = try XCTUnwrap(page["frames"] as? [[Double]])
+    XCTAssertEqual(frames.count, 28)
+    for frame in frames {
+      let (index, x, y, width, height) = (Int(frame[0]), frame[1] * 2, frame[2] * 2, frame[3] * 2, frame[4] * 2)
+      var matching = 0
+      var total = 0
+      for py in Int(y.rounded()) + 1..<Int((y + height).rounded()) - 1 {
+        for px in Int(x.rounded()) + 1..<Int((x + width).rounded()) - 1 {
+          let p = image[px, py]
+          total += 1
+          if p[0] == 0x2A && p[1] == 0x9D && p[2] == 0x5C && p[3] == 255 { matching += 1 }
+        }
+      }
+      let share = Double(matching) / Double(total)
+      if index == 0 || index == 5 {
+        XCTAssertEqual(share, 1, "cell \(index) is filled")
+      } else {
+        XCTAssertLessThan(share, 0.001, "cell \(index) is not")
+      }
+    }
+
+    // The page showed that wallpaper: its screenshot at 1 CSS pixel per point against the 1x render.
+    XCTAssertEqual(try wallpaper(["render", "design.json", "--scale", "1", "-o", "one.png"]).status, 0)
+    let shown = try RGBAImage(png: Array(try bytes("page.png")))
+    let rendered = try RGBAImage(png: Array(try bytes("one.png")))
+    XCTAssertEqual([shown.width, shown.height], [rendered.width, rendered.height])
+    let difference = ImageDifference(rendered, shown, threshold: 24)
+    XCTAssertLessThan(difference.meanChannelDelta, 0.6, "\(difference)")
+    XCTAssertLessThan(difference.fractionOverThreshold, 0.002, "\(difference)")
+    print("editor page against the 1x render: \(difference)")
+  }
+}
