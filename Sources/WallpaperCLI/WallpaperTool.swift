@@ -47,6 +47,7 @@ public struct WallpaperTool {
       ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
       ("proof", "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes."),
       ("editor", "Write one offline HTML page to colour grid cells and try seasons, then copy the design or command."),
+      ("cells", "Show the grid's cells numbered as --fill numbers them, as JSON or a numbered picture."),
       ("devices", "List the device catalogue."),
     ],
     footer: "See 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.")
@@ -83,6 +84,8 @@ public struct WallpaperTool {
       try ProofCommand(console: console, environment: environment).run(rest)
     case "editor":
       try EditorCommand(console: console, environment: environment).run(rest)
+    case "cells":
+      try CellsCommand(console: console, environment: environment).run(rest)
     case "devices":
       try DevicesCommand(console: console).run(rest)
     default:

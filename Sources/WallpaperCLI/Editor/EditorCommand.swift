@@ -71,15 +71,9 @@ struct EditorPage {
     self.environment = environment
   }
 
-  /// The tappable cells: the design's grid, or the device's home grid when it has none (and
-  /// has one), plus the grid kind a fill then needs.
+  /// The tappable cells (`Design.cellMap`); none when the device has no grid to offer.
   func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {
-    let design = loaded.design
-    if design.grid.kind != .none, let cells = try? design.gridCells() { return (cells, design.grid.kind) }
-    var home = design
-    home.grid.kind = .home
-    if let cells = try? home.gridCells() { return (cells, .home) }
-    return ([], .none)
+    (try? loaded.design.cellMap()) ?? ([], .none)
   }
 
   /// The design as the page starts from: the loaded tree without output fields and without
