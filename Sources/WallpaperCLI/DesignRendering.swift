@@ -17,6 +17,7 @@ enum DesignRendering {
   /// The files a design reads: the design file, the label's font, the background image.
   static func inputFiles(of design: Design, designFile: String?) -> [String] {
     [designFile, design.label.fontPath, design.background.image.flatMap { $0.file ?? $0.path }].compactMap { $0 }
+      + design.grid.images.map(\.file)
   }
 
   /// The design's scene with the bundled font at `defaultFont`, with the mock of `preview`
@@ -27,6 +28,13 @@ enum DesignRendering {
         try Renderer.validatePNG(image.png)
       } catch {
         throw .usage("background.image.path: '\(image.path)' cannot be used: \(error.description)")
+      }
+    }
+    for image in design.grid.images {
+      do {
+        try Renderer.validatePNG(image.bytes)
+      } catch {
+        throw .usage("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
       }
     }
     let fontPath = design.label.fontPath ?? defaultFont

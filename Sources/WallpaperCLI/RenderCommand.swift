@@ -124,6 +124,11 @@ struct RenderCommand {
         help: "Square grid: vertical (N per row, default) or horizontal (N per column).",
         field: ["grid", "direction"]),
       OptionSpec(
+        names: ["--cell-images"], valueName: "DIR|FILE,…",
+        help:
+          "Square grid: photos for the cells in order (a folder's PNG files by name), repeating, each centre-cropped to its square.",
+        field: ["grid", "images"]),
+      OptionSpec(
         names: ["--font"], valueName: "PATH",
         help: "A TrueType/OpenType file for the label (default: the bundled Quicksand Bold).",
         field: ["label", "font"]),

@@ -92,6 +92,10 @@ struct EditorPage {
       tree = tree.setting(
         ["background", "image", "path"], to: JSONValue(.string(absolute(image.file ?? image.path)), origin: origin))
     }
+    if !design.grid.images.isEmpty {
+      let files = design.grid.images.map { JSONValue(.string(absolute($0.file)), origin: origin) }
+      tree = tree.setting(["grid", "images"], to: JSONValue(.array(files), origin: origin))
+    }
     if let font = design.label.fontPath {
       tree = tree.setting(["label", "font"], to: JSONValue(.string(absolute(font)), origin: origin))
     }
