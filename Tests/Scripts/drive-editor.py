@@ -6,9 +6,11 @@ the page emitted and showed.
 Steps: pick COLOUR in the colour input, click cells 0 and 5; Tab through the page recording what
 takes the focus; colour cell 2 from the keyboard and undo it; set the date to 2026-07-15 (July);
 move the slider to 0.3 with the arrow keys; click the name switch off; read the design JSON and
-the command; switch to actual size and screenshot the wallpaper to SHOT.png.
+the command; switch to actual size and screenshot the wallpaper to SHOT.png (and, before the name
+was switched off, to SHOT-label.png).
 
 Usage: drive-editor.py EDITOR.html COLOUR SHOT.png
+       drive-editor.py EDITOR.html --read    (only what the page emits as it opens)
 """
 import base64
 import json
@@ -22,7 +24,8 @@ KEYS = {"Tab": 9, "Enter": 13, "ArrowLeft": 37, " ": 32}
 
 
 def main():
-    page, colour, shot = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+    page, colour = os.path.abspath(sys.argv[1]), sys.argv[2]
+    shot = sys.argv[3] if len(sys.argv) > 3 else None
     chrome = Chromium()
     result = {}
     try:
@@ -52,6 +55,18 @@ def main():
             chrome.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": name, "code": down["code"],
                                                    "windowsVirtualKeyCode": code}, session=session)
 
+        def screenshot(path):
+            """The wallpaper at actual size (1 CSS pixel per point) as a PNG file."""
+            if not js("document.getElementById('actual-size').checked"):
+                click("#actual-size")
+            box = js("(() => { const r = document.getElementById('stage').getBoundingClientRect();"
+                     " return [r.x, r.y, r.width, r.height]; })()")
+            data = chrome.send("Page.captureScreenshot", {"format": "png", "clip": {
+                "x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}}, session=session)["data"]
+            with open(path, "wb") as f:
+                f.write(base64.b64decode(data))
+            return box
+
         def design():
             return json.loads(js("document.getElementById('design').value"))
 
@@ -62,6 +77,13 @@ def main():
                    " return e.id || e.tagName; })()")
 
         result["cellsInDOM"] = js("document.querySelectorAll('[data-cell]').length")
+        if colour == "--read":
+            result["design"] = js("document.getElementById('design').value")
+            result["command"] = js("document.getElementById('command').textContent")
+            result["errors"] = chrome.errors()
+            result["requests"] = chrome.requests()
+            print(json.dumps(result))
+            return
         js(f"(() => {{ const c = document.getElementById('colour'); c.value = {json.dumps(colour.lower())};"
            " c.dispatchEvent(new Event('input', {bubbles: true})); })()")
         click('[data-cell="0"]')
@@ -93,11 +115,20 @@ def main():
         result["seasonShownAfterDate"] = js("document.querySelector('#stage > svg[data-season]').getAttribute('data-season')")
         result["seasonCheckedAfterDate"] = js("document.querySelector('input[name=season]:checked').value")
 
+        js("(() => { const h = document.getElementById('hemisphere'); h.value = 'south';"
+           " h.dispatchEvent(new Event('change', {bubbles: true})); })()")
+        result["seasonShownSouth"] = js("document.querySelector('#stage > svg[data-season]').getAttribute('data-season')")
+        js("(() => { const h = document.getElementById('hemisphere'); h.value = 'north';"
+           " h.dispatchEvent(new Event('change', {bubbles: true})); })()")
+
         js("document.getElementById('alpha').focus()")
         start = float(js("document.getElementById('alpha').value"))
         for _ in range(round((start - 0.3) * 100)):
             key("ArrowLeft")
         result["artOpacity"] = js("document.querySelector('#stage > svg #art').getAttribute('opacity')")
+        # With the label still shown: the design and the wallpaper at 1 CSS pixel per point.
+        result["designWithLabel"] = js("document.getElementById('design').value")
+        screenshot(shot.replace(".png", "-label.png"))
 
         click("#show-label")
         result["labelShown"] = js("!!document.querySelector('#stage > svg #label')")
@@ -107,14 +138,7 @@ def main():
         result["download"] = js("[document.getElementById('download').getAttribute('href'),"
                                 " document.getElementById('download').getAttribute('download')]")
 
-        click("#actual-size")
-        box = js("(() => { const r = document.getElementById('stage').getBoundingClientRect();"
-                 " return [r.x, r.y, r.width, r.height]; })()")
-        data = chrome.send("Page.captureScreenshot", {"format": "png", "clip": {
-            "x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}}, session=session)["data"]
-        with open(shot, "wb") as f:
-            f.write(base64.b64decode(data))
-        result["stageBox"] = box
+        result["stageBox"] = screenshot(shot)
         result["errors"] = chrome.errors()
         result["requests"] = chrome.requests()
     finally:

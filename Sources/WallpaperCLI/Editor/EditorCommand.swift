@@ -76,29 +76,12 @@ struct EditorPage {
     (try? loaded.design.cellMap()) ?? ([], .none)
   }
 
-  /// The design as the page starts from: the loaded tree without output fields and without
-  /// the fields the page sets, with its name, and with file paths made absolute so that the
-  /// emitted JSON renders from anywhere.
+  /// The design as the page starts from: the loaded design as a design file's tree
+  /// (`Design.jsonTree`: typed values, absolute paths, so the emitted JSON renders from
+  /// anywhere) without the fields the page sets.
   func baseTree() -> JSONValue {
-    let design = loaded.design
-    var tree = loaded.tree ?? JSONValue(.object([]), origin: .flag("(editor)"))
-    for field in OutputOptions.fieldNames { tree = tree.removing([field]) }
+    var tree = loaded.design.jsonTree(workingDirectory: FileManager.default.currentDirectoryPath)
     for field in EditorCommand.pageFields { tree = tree.removing(field) }
-    let origin = ValueOrigin.flag("(editor)")
-    tree = tree.setting(["name"], to: JSONValue(.string(design.name), origin: origin))
-    let cwd = FileManager.default.currentDirectoryPath
-    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
-    if let image = design.background.image {
-      tree = tree.setting(
-        ["background", "image", "path"], to: JSONValue(.string(absolute(image.file ?? image.path)), origin: origin))
-    }
-    if !design.grid.images.isEmpty {
-      let files = design.grid.images.map { JSONValue(.string(absolute($0.file)), origin: origin) }
-      tree = tree.setting(["grid", "images"], to: JSONValue(.array(files), origin: origin))
-    }
-    if let font = design.label.fontPath {
-      tree = tree.setting(["label", "font"], to: JSONValue(.string(absolute(font)), origin: origin))
-    }
     return tree
   }
 
@@ -198,18 +181,48 @@ struct EditorPage {
     return "{" + fields.joined(separator: ",") + "}"
   }
 
-  /// The whole page.
+  /// The whole page. Images the documents repeat (a photo in many cells, in eight documents)
+  /// are moved out of the documents into one table, each image once; the page puts them back
+  /// into each document it shows before showing it.
   func html() throws(CLIError) -> String {
     var templates = ""
+    var images = ImageTable()
     for season in Season.allCases {
       for visible in [true, false] {
-        templates +=
-          "<template id=\"svg-\(season.rawValue)-\(visible ? "label" : "nolabel")\">"
-          + (try svg(season: season, labelVisible: visible)) + "</template>\n"
+        let svg = images.extract(from: try svg(season: season, labelVisible: visible))
+        templates += "<template id=\"svg-\(season.rawValue)-\(visible ? "label" : "nolabel")\">" + svg + "</template>\n"
       }
     }
     let design = loaded.design
     return EditorHTML.page(
-      title: "\(design.name) — \(design.device.name)", templates: templates, data: data())
+      title: "\(design.name) — \(design.device.name)", templates: templates, data: data(),
+      images: "[" + images.uris.map(JSONValue.quoted).joined(separator: ",") + "]")
+  }
+}
+
+/// The distinct `data:` images of SVG documents, each replaced by `data-editor-image="N"`.
+struct ImageTable {
+  private(set) var uris: [String] = []
+  private var numbers: [String: Int] = [:]
+
+  /// `svg` with every `xlink:href="data:…"` replaced by its number in the table.
+  mutating func extract(from svg: String) -> String {
+    let marker = " xlink:href=\"data:"
+    var result = ""
+    var rest = svg[...]
+    while let start = rest.range(of: marker) {
+      result += rest[..<start.lowerBound]
+      let uriStart = rest.index(start.upperBound, offsetBy: -5)
+      guard let end = rest[start.upperBound...].firstIndex(of: "\"") else { break }
+      let uri = String(rest[uriStart..<end])
+      let number = numbers[uri] ?? uris.count
+      if number == uris.count {
+        uris.append(uri)
+        numbers[uri] = number
+      }
+      result += " data-editor-image=\"\(number)\""
+      rest = rest[rest.index(after: end)...]
+    }
+    return result + rest
   }
 }

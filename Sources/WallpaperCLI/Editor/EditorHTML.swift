@@ -9,7 +9,8 @@ enum EditorHTML {
       .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
   }
 
-  static func page(title: String, templates: String, data: String) -> String {
+  /// - Parameter images: a JSON array of the `data:` images the templates refer to by number.
+  static func page(title: String, templates: String, data: String, images: String) -> String {
     let swatchButtons = swatches.map {
       "<button type=\"button\" class=\"swatch\" data-color=\"\($0)\" style=\"background:\($0)\" aria-label=\"colour \($0)\"></button>"
     }.joined(separator: "")
@@ -73,10 +74,12 @@ enum EditorHTML {
       </div>
       \#(templates)
       <script type="application/json" id="editor-data">\#(data)</script>
+      <script type="application/json" id="editor-images">\#(images)</script>
       <script>
       "use strict";
       (function () {
         const data = JSON.parse(document.getElementById("editor-data").textContent);
+        const images = JSON.parse(document.getElementById("editor-images").textContent);
         // The SVG namespace, taken from an embedded document so that the page names no URL.
         const svgNS = document.querySelector("template").content.firstElementChild.namespaceURI;
         const stage = document.getElementById("stage");
@@ -201,6 +204,10 @@ enum EditorHTML {
           const key = state.season + "-" + (state.label ? "label" : "nolabel");
           if (!shown || shown.key !== key) {
             const copy = document.getElementById("svg-" + key).content.firstElementChild.cloneNode(true);
+            for (const image of copy.querySelectorAll("[data-editor-image]")) {
+              image.setAttribute("href", images[Number(image.getAttribute("data-editor-image"))]);
+              image.removeAttribute("data-editor-image");
+            }
             copy.setAttribute("data-season", state.season);
             copy.setAttribute("aria-hidden", "true");
             copy.removeAttribute("width"); copy.removeAttribute("height");
