@@ -35,15 +35,7 @@ struct CellsCommand {
       console.out(Self.help.text)
       return
     }
-    let loaded: LoadedDesign
-    let output: String?
-    do {
-      loaded = try DesignLoader.load(
-        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputOptions.fieldNames)
-      output = try loaded.outputFields.string("output")
-    } catch {
-      throw .usage(error.description)
-    }
+    let (loaded, output) = try DesignRendering.load(parsed)
     let design = loaded.design
     let cells: [GridCell]
     do {

@@ -3,16 +3,7 @@ import TestSupport
 import XCTest
 
 /// `--cell-images`: photos in the square grid's cells, in order, repeating, centre-cropped.
-final class CellImagesTests: XCTestCase {
-  private var folder = ""
-
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-  @discardableResult
-  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
-    try Processes.run(Processes.wallpaperBinary, arguments, in: folder)
-  }
+final class CellImagesTests: BinaryTestCase {
 
   /// A 300×200 photo: a 200×200 middle square of `middle` between 50-pixel bands of other
   /// colours, so a centre crop to a square shows only `middle`.

@@ -4,16 +4,7 @@ import Wallpapers
 import XCTest
 
 /// `wallpaper cells`: the cell map as JSON and as a numbered picture, through the built binary.
-final class CellsTests: XCTestCase {
-  private var folder = ""
-
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-  @discardableResult
-  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
-    try Processes.run(Processes.wallpaperBinary, arguments, in: folder)
-  }
+final class CellsTests: BinaryTestCase {
 
   private func cells(_ arguments: [String]) throws -> [[String: Any]] {
     let result = try wallpaper(["cells"] + arguments + ["--json"])

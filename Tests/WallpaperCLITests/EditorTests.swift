@@ -4,20 +4,7 @@ import XCTest
 
 /// `wallpaper editor`: the page driven in headless Chromium from `file://` with the network
 /// blocked, and what it emits rendered by the built binary.
-final class EditorTests: XCTestCase {
-  private var folder = ""
-
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-  @discardableResult
-  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
-    try Processes.run(Processes.wallpaperBinary, arguments, in: folder)
-  }
-
-  private func bytes(_ name: String) throws -> Data {
-    try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/\(name)"), name)
-  }
+final class EditorTests: BinaryTestCase {
 
   func testThePageNamesNoURL() throws {
     let photo = Golden.repositoryRoot().appendingPathComponent("Samples/previews/spring.png").path
@@ -83,8 +70,8 @@ final class EditorTests: XCTestCase {
     let reached = Set(try XCTUnwrap(page["tabOrder"] as? [String?]).compactMap { $0 })
     for control in [
       "season", "date", "hemisphere", "show-label", "alpha", "colour", "swatch", "undo", "numbers", "actual-size",
-      "design", "download", "copy-json", "copy-command", "cell 0", "cell 27",
-    ] {
+      "design", "download", "copy-json", "copy-command",
+    ] + (0..<28).map { "cell \($0)" } {
       XCTAssertTrue(reached.contains(control), "Tab reaches \(control): \(reached.sorted())")
     }
     XCTAssertEqual(page["seasonShownAfterDate"] as? String, "summer")

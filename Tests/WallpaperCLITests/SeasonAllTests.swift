@@ -3,18 +3,9 @@ import TestSupport
 import XCTest
 
 /// `render --season all`: four files from one command, each the bytes of a single render.
-final class SeasonAllTests: XCTestCase {
-  private var folder = ""
+final class SeasonAllTests: BinaryTestCase {
 
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-  @discardableResult
-  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
-    try Processes.run(Processes.wallpaperBinary, arguments, in: folder)
-  }
-
-  private func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: "\(folder)/\(name)") }
+  private func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: "\(folder)/\(name)") }
 
   func testSeasonAllWritesFourFilesEqualToFourSingleRenders() throws {
     let design = ["--device", "iphone-se-3", "--alpha", "0.7", "--grid", "home", "--fill", "0,5=#FFB3BA"]
@@ -25,12 +16,12 @@ final class SeasonAllTests: XCTestCase {
       for season in ["spring", "summer", "autumn", "winter"] {
         let single = try wallpaper(["render"] + design + ["--season", season, "-o", "single-\(season).\(format)"])
         XCTAssertEqual(single.status, 0, single.stderr)
-        let multi = try XCTUnwrap(bytes("out/x-\(season).\(format)"), "\(season) \(format)")
-        XCTAssertEqual(multi, bytes("single-\(season).\(format)"), "\(season) \(format)")
+        let multi = try XCTUnwrap(contents("out/x-\(season).\(format)"), "\(season) \(format)")
+        XCTAssertEqual(multi, contents("single-\(season).\(format)"), "\(season) \(format)")
         seen.insert(multi)
       }
       XCTAssertEqual(seen.count, 4, "four different pictures")
-      XCTAssertNil(bytes("out/x.\(format)"), "no unsuffixed file")
+      XCTAssertNil(contents("out/x.\(format)"), "no unsuffixed file")
     }
   }
 
@@ -41,7 +32,7 @@ final class SeasonAllTests: XCTestCase {
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.stderr.hasPrefix("error: --output: "), result.stderr)
     XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
-    XCTAssertNil(bytes("x-spring.png"))
+    XCTAssertNil(contents("x-spring.png"))
     let typo = try wallpaper(["render", "--device", "iphone-8", "--season", "al", "-o", "y.png"])
     XCTAssertEqual(typo.status, 2)
     XCTAssertTrue(typo.stderr.hasPrefix("error: --season: 'al'"), typo.stderr)

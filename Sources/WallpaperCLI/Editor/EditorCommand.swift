@@ -42,16 +42,8 @@ struct EditorCommand {
       console.out(Self.help.text)
       return
     }
-    let loaded: LoadedDesign
-    let path: String?
-    do {
-      loaded = try DesignLoader.load(
-        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputOptions.fieldNames)
-      path = try loaded.outputFields.string("output")
-    } catch {
-      throw .usage(error.description)
-    }
-    guard let path, !path.isEmpty else { throw .usage("--output: no output file given (use -o editor.html)") }
+    let (loaded, path) = try DesignRendering.load(parsed)
+    guard let path else { throw .usage("--output: no output file given (use -o editor.html)") }
     guard ["html", "htm"].contains((path as NSString).pathExtension.lowercased()) else {
       throw .usage("--output: '\(path)' is not allowed (an .html file)")
     }
