@@ -74,13 +74,6 @@ extension JSONValue {
     return JSONValue(.object(members), origin: origin)
   }
 
-  /// The value with `value` at `path`, replacing what was there and creating objects on the way.
-  public func setting(_ path: [String], to value: JSONValue) -> JSONValue {
-    var copy = self
-    copy.set(DesignOverride(path: path, value: value))
-    return copy
-  }
-
   /// The value at `path`, or nil.
   public subscript(path path: [String]) -> JSONValue? {
     guard let key = path.first else { return self }

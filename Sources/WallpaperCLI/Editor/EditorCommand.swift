@@ -48,7 +48,7 @@ struct EditorCommand {
       throw .usage("--output: '\(path)' is not allowed (an .html file)")
     }
     try DesignRendering.checkOutputPath(path)
-    let page = try EditorPage(loaded: loaded, environment: environment)
+    let page = EditorPage(loaded: loaded, environment: environment)
     try AtomicFile.write(Array(try page.html().utf8), to: path)
   }
 }
@@ -57,11 +57,6 @@ struct EditorCommand {
 struct EditorPage {
   let loaded: LoadedDesign
   let environment: [String: String]
-
-  init(loaded: LoadedDesign, environment: [String: String]) throws(CLIError) {
-    self.loaded = loaded
-    self.environment = environment
-  }
 
   /// The tappable cells (`Design.cellMap`); none when the device has no grid to offer.
   func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {
@@ -91,17 +86,20 @@ struct EditorPage {
     return Self.inlined(document)
   }
 
-  /// An SVG document as inline SVG in HTML: without the XML declaration and the namespace
-  /// declarations (HTML's parser supplies the namespaces), so the page names no URL at all.
+  /// An SVG document as inline SVG in HTML: without the XML declaration and the root element's
+  /// namespace declarations (HTML's parser supplies the namespaces), so the page names no URL.
   static func inlined(_ document: String) -> String {
-    var text = document
-    if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
-    while let start = text.range(of: " xmlns"), let quote = text[start.upperBound...].firstIndex(of: "\""),
-      let close = text[text.index(after: quote)...].firstIndex(of: "\"")
+    var text = Substring(document)
+    if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = text[end.upperBound...] }
+    text = text.drop(while: \.isWhitespace)
+    guard let tagEnd = text.firstIndex(of: ">") else { return String(text) }
+    var tag = String(text[..<tagEnd])
+    while let start = tag.range(of: " xmlns"), let quote = tag[start.upperBound...].firstIndex(of: "\""),
+      let close = tag[tag.index(after: quote)...].firstIndex(of: "\"")
     {
-      text.removeSubrange(start.lowerBound...close)
+      tag.removeSubrange(start.lowerBound...close)
     }
-    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return (tag + text[tagEnd...]).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The label's colour for every alpha 0, 0.01, …, 1 in `season` (the default label colour
