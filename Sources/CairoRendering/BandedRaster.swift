@@ -41,11 +41,13 @@ extension Renderer {
     let bandRows = Int(png_encoder_band_rows(width))
     let scale = (Double(pixels.width) / scene.size.width, Double(pixels.height) / scene.size.height)
     let clock = ContinuousClock()
+    let images = DecodedImages()
     for top in stride(from: 0, to: pixels.height, by: bandRows) {
       let rows = top..<min(top + bandRows, pixels.height)
       let start = clock.now
       do {
-        let canvas = try Canvas(surface: surface.surface, scale: scale, snapsToPixels: true, fonts: fonts, rows: rows)
+        let canvas = try Canvas(
+          surface: surface.surface, scale: scale, snapsToPixels: true, fonts: fonts, rows: rows, images: images)
         try canvas.draw(scene.nodes)
       }
       cairo_surface_flush(surface.surface)

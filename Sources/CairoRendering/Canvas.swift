@@ -13,6 +13,7 @@ final class Canvas {
   private let scale: Double
   /// Whether the surface has device pixels, so device-pixel strokes are snapped to them.
   private let snapsToPixels: Bool
+  private let images: DecodedImages
 
   /// - Parameters:
   ///   - surface: the target, sized in pixels for raster surfaces and in points for vector ones.
@@ -21,9 +22,10 @@ final class Canvas {
   ///   - snapsToPixels: true for raster surfaces.
   ///   - rows: raster canvases only: device rows to draw (the others are clipped away), for
   ///     banded rendering.
+  ///   - images: decoded images to reuse (banded rendering shares one cache across bands).
   init(
     surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary,
-    rows: Range<Int>? = nil
+    rows: Range<Int>? = nil, images: DecodedImages = DecodedImages()
   ) throws(RenderError) {
     let cr = cairo_create(surface)!
     try check(cairo_status(cr), "cairo_create")
@@ -31,6 +33,7 @@ final class Canvas {
     self.fonts = fonts
     self.scale = scale.y
     self.snapsToPixels = snapsToPixels
+    self.images = images
     let options = cairo_font_options_create()
     // The same glyph outlines in every format: no hinting, unhinted metrics, grey coverage.
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -244,7 +247,13 @@ final class Canvas {
   private func draw(_ image: ImageNode) throws(RenderError) {
     let frame = image.frame
     guard frame.width > 0, frame.height > 0 else { return }
-    let decoded = try DecodedPNG(image.png)
+    if snapsToPixels {
+      // An image wholly outside the clip (another band, a cell clipped away) draws nothing.
+      var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+      cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+      if frame.maxX <= x1 || frame.minX >= x2 || frame.maxY <= y1 || frame.minY >= y2 { return }
+    }
+    let decoded = try images.image(image.png)
     let (width, height) = (Double(decoded.width), Double(decoded.height))
     var sx = frame.width / width
     var sy = frame.height / height

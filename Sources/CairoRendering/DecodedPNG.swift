@@ -27,3 +27,28 @@ final class DecodedPNG {
 
   deinit { cairo_surface_destroy(surface) }
 }
+
+/// Images decoded for one render, by the identity of their bytes: a photo repeated in many
+/// cells, or met again in every band of a banded PNG, is decoded once. Holds the bytes it was
+/// given, so an identity cannot be reused by other bytes while it is cached. Not `Sendable`:
+/// one render's drawing thread owns it.
+final class DecodedImages {
+  private struct Key: Hashable {
+    let address: UInt
+    let count: Int
+  }
+  private var images: [Key: (bytes: [UInt8], decoded: DecodedPNG)] = [:]
+
+  init() {}
+
+  /// `bytes` decoded, from the cache when the same bytes were decoded before.
+  ///
+  /// - Throws: `RenderError.image` as `DecodedPNG` does.
+  func image(_ bytes: [UInt8]) throws(RenderError) -> DecodedPNG {
+    let key = bytes.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
+    if let cached = images[key] { return cached.decoded }
+    let decoded = try DecodedPNG(bytes)
+    images[key] = (bytes, decoded)
+    return decoded
+  }
+}

@@ -15,9 +15,25 @@ enum DesignRendering {
     return try scene(of: design, defaultFont: font)
   }
 
+  /// The design the arguments give (the design file with the flags over it) and its `output`
+  /// field as given, for commands that write something other than a rendered `Output`.
+  ///
+  /// - Throws: `CLIError.usage` naming the file and field or the flag of a bad value.
+  static func load(_ parsed: ParsedArguments) throws(CLIError) -> (loaded: LoadedDesign, output: String?) {
+    do {
+      let loaded = try DesignLoader.load(
+        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputOptions.fieldNames)
+      let output = try loaded.outputFields.string("output")
+      return (loaded, output?.isEmpty == true ? nil : output)
+    } catch {
+      throw .usage(error.description)
+    }
+  }
+
   /// The files a design reads: the design file, the label's font, the background image.
   static func inputFiles(of design: Design, designFile: String?) -> [String] {
     [designFile, design.label.fontPath, design.background.image.flatMap { $0.file ?? $0.path }].compactMap { $0 }
+      + design.grid.images.map(\.file)
   }
 
   /// The design's scene with the bundled font at `defaultFont`, with the mock of `preview`
@@ -28,6 +44,13 @@ enum DesignRendering {
         try Renderer.validatePNG(image.png)
       } catch {
         throw .usage("background.image.path: '\(image.path)' cannot be used: \(error.description)")
+      }
+    }
+    for image in design.grid.images {
+      do {
+        try Renderer.validatePNG(image.bytes)
+      } catch {
+        throw .usage("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
       }
     }
     let fontPath = design.label.fontPath ?? defaultFont

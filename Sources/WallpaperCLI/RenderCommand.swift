@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import SceneGraph
 import Wallpapers
@@ -47,7 +48,9 @@ struct RenderCommand {
       names: ["--image-opacity"], valueName: "A", help: "The photo's opacity, 0…1 (default: 1).",
       field: ["background", "image", "opacity"]),
     OptionSpec(
-      names: ["--season"], valueName: "SEASON", help: "spring, summer, autumn or winter (overrides --date).",
+      names: ["--season"], valueName: "SEASON",
+      help:
+        "spring, summer, autumn or winter (overrides --date); render: all writes one file per season (x-spring.png … x-winter.png).",
       field: ["season", "name"]),
     OptionSpec(
       names: ["--date"], valueName: "YYYY-MM-DD",
@@ -125,6 +128,11 @@ struct RenderCommand {
       help: "Square grid: vertical (N per row, default) or horizontal (N per column).",
       field: ["grid", "direction"]),
     OptionSpec(
+      names: ["--cell-images"], valueName: "DIR|FILE,…",
+      help:
+        "Square grid: photos for the cells in order (a folder's PNG files by name), repeating, each centre-cropped to its square.",
+      field: ["grid", "images"]),
+    OptionSpec(
       names: ["--font"], valueName: "PATH",
       help: "A TrueType/OpenType file for the label (default: the bundled Quicksand Bold).",
       field: ["label", "font"]),
@@ -167,29 +175,65 @@ struct RenderCommand {
     try Watcher(console: console).run(initial: parsed.positional) { () throws(CLIError) in try render(parsed) }
   }
 
-  /// Renders once; returns the files the design read (to watch) and the file written.
+  /// Renders once — or, with `--season all`, once per season — and returns the files the
+  /// design read (to watch) and what was written. Every file is rendered before any is written,
+  /// so a failure leaves no partial set.
   private func render(_ parsed: ParsedArguments) throws(CLIError) -> (inputs: [String], output: String) {
     let timer = PhaseTimer()
-    let loaded: LoadedDesign
-    do {
-      loaded = try DesignLoader.load(
-        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputOptions.fieldNames)
-    } catch {
-      throw .usage(error.description)
+    var inputs: [String] = []
+    var files: [(path: String, bytes: [UInt8])] = []
+    for variant in try Self.seasonVariants(of: parsed) {
+      let loaded: LoadedDesign
+      do {
+        loaded = try DesignLoader.load(
+          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputOptions.fieldNames)
+      } catch {
+        throw .usage(error.description)
+      }
+      let scene = try DesignRendering.scene(of: loaded.design, environment: environment)
+      inputs = DesignRendering.inputFiles(of: loaded.design, designFile: parsed.positional.first)
+      if parsed.has("--dump-scene") {
+        console.out(scene.dump())
+        continue
+      }
+      var output = try OutputOptions.output(for: loaded, environment: environment)
+      guard var path = output.path else { throw .usage("--output: no output file given") }
+      if let season = variant.season {
+        path = Self.path(path, suffixedWith: season)
+        try DesignRendering.checkOutputPath(path)
+        output.path = path
+      }
+      timer.lap("scene")
+      files.append((path, try DesignRendering.render(scene, as: output, timer: timer)))
     }
-    let scene = try DesignRendering.scene(of: loaded.design, environment: environment)
-    let inputs = DesignRendering.inputFiles(of: loaded.design, designFile: parsed.positional.first)
-    if parsed.has("--dump-scene") {
-      console.out(scene.dump())
-      return (inputs, "stdout")
-    }
-    let output = try OutputOptions.output(for: loaded, environment: environment)
-    guard let path = output.path else { throw .usage("--output: no output file given") }
-    timer.lap("scene")
-    let bytes = try DesignRendering.render(scene, as: output, timer: timer)
-    try AtomicFile.write(bytes, to: path)
+    for file in files { try AtomicFile.write(file.bytes, to: file.path) }
     timer.lap("write")
     if parsed.has("--timings") { console.err(timer.report) }
-    return (inputs, path)
+    return (inputs, files.isEmpty ? "stdout" : files.map(\.path).joined(separator: ", "))
+  }
+
+  /// The designs one command renders: the one the arguments give, or with `--season all` one
+  /// per season (each with `--season` set to it, named for the file suffix).
+  static func seasonVariants(of parsed: ParsedArguments) throws(CLIError) -> [(
+    season: Season?, overrides: [DesignOverride]
+  )] {
+    guard
+      let index = parsed.overrides.firstIndex(where: {
+        $0.path == ["season", "name"] && $0.value.kind == .string("all")
+      })
+    else { return [(nil, parsed.overrides)] }
+    return Season.allCases.map { season in
+      var overrides = parsed.overrides
+      overrides[index] = DesignOverride(
+        path: ["season", "name"], value: JSONValue(.string(season.rawValue), origin: overrides[index].value.origin))
+      return (season, overrides)
+    }
+  }
+
+  /// `x.png` → `x-summer.png`: the season before the extension.
+  static func path(_ path: String, suffixedWith season: Season) -> String {
+    let ext = FilePath(path).pathExtension
+    let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+    return stem + "-" + season.rawValue + (ext.isEmpty ? "" : "." + ext)
   }
 }

@@ -46,6 +46,8 @@ public struct WallpaperTool {
       ("preview", "Render a design with a labelled mock of the lock or home screen over it."),
       ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
       ("proof", "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes."),
+      ("editor", "Write one offline HTML page to colour grid cells and try seasons, then copy the design or command."),
+      ("cells", "Show the grid's cells numbered as --fill numbers them, as JSON or a numbered picture."),
       ("devices", "List the device catalogue."),
     ],
     footer: "See 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.")
@@ -80,6 +82,10 @@ public struct WallpaperTool {
       try ExportCommand(console: console, environment: environment).run(rest)
     case "proof":
       try ProofCommand(console: console, environment: environment).run(rest)
+    case "editor":
+      try EditorCommand(console: console, environment: environment).run(rest)
+    case "cells":
+      try CellsCommand(console: console, environment: environment).run(rest)
     case "devices":
       try DevicesCommand(console: console).run(rest)
     default:

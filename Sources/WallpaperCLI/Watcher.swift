@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import Glibc
 
@@ -53,7 +54,7 @@ struct Watcher {
     var watched = Set(initial.map(Self.absolute))
     var folders: [Int32: String] = [:]
     func watchFolders() throws(CLIError) {
-      for folder in Set(watched.map { ($0 as NSString).deletingLastPathComponent })
+      for folder in Set(watched.map { FilePath($0).folderOrCurrent })
       where !folders.values.contains(folder) {
         let descriptor = inotify_add_watch(inotify, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
         guard descriptor >= 0 else { throw .failure("--watch: cannot watch '\(folder)' (\(errnoText()))") }
@@ -128,7 +129,7 @@ struct Watcher {
   /// An absolute, standardized path, so events and names compare equal.
   static func absolute(_ path: String) -> String {
     let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return (full as NSString).standardizingPath
+    return FilePath(full).lexicallyNormalized?.string ?? full
   }
 
   /// The local time of day, `HH:MM:SS`.

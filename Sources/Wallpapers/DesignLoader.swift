@@ -23,6 +23,9 @@ public struct LoadedDesign: Sendable {
   /// The top-level fields the caller named as output fields (`scale`, `format`, `output`, …),
   /// unread: the rendering side decodes them with the same rules and error messages.
   public let outputFields: DesignFields
+  /// The design's JSON tree as loaded: the file with the flags applied, unvalidated (the
+  /// editor hands it on to its page).
+  public var tree: JSONValue? = nil
 }
 
 /// Reads a design from JSON and command-line overrides, checking every field.
@@ -79,7 +82,8 @@ public enum DesignLoader {
       root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), outputFields: outputFields,
       today: today())
     let fields = try FieldReader(root, path: "")
-    return LoadedDesign(design: design, outputFields: DesignFields(reader: fields, baseFolder: baseFolder))
+    return LoadedDesign(
+      design: design, outputFields: DesignFields(reader: fields, baseFolder: baseFolder), tree: root)
   }
 
   /// Parses a design file into a JSON tree.
@@ -142,7 +146,7 @@ public enum DesignLoader {
       design.label = try decodeLabel(label, baseFolder: baseFolder)
     }
     if let grid = try top.object("grid") {
-      try decodeGrid(grid, into: &design)
+      try decodeGrid(grid, into: &design, baseFolder: baseFolder)
     }
     if let layers = try top.array("layers") {
       design.layers = try decodeLayers(layers, reader: top)
@@ -277,10 +281,12 @@ public enum DesignLoader {
     return label
   }
 
-  static func decodeGrid(_ reader: FieldReader, into design: inout Design) throws(DesignError) {
+  static func decodeGrid(_ reader: FieldReader, into design: inout Design, baseFolder: String = "")
+    throws(DesignError)
+  {
     try reader.rejectUnknown([
       "kind", "fill", "lineColor", "lineWidth", "showIcons", "columns", "spacing", "inset", "fit",
-      "direction",
+      "direction", "images",
     ])
     var grid = GridLayer()
     grid.kind = try reader.choice("kind", as: GridLayer.Kind.self) ?? .none
@@ -289,7 +295,7 @@ public enum DesignLoader {
       grid.lineWidth = try strokeWidth(value, field: reader.fieldPath("lineWidth"))
     }
     grid.showIcons = try reader.bool("showIcons") ?? false
-    let squareFields = ["columns", "spacing", "inset", "fit", "direction"]
+    let squareFields = ["columns", "spacing", "inset", "fit", "direction", "images"]
     if grid.kind == .square {
       guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
         throw DesignError(
@@ -314,6 +320,7 @@ public enum DesignLoader {
           origin: origin, field: reader.fieldPath(field),
           message: "\(error.field == field ? "" : "\(error.field) ")\(error.value) is not allowed (\(error.allowed))")
       }
+      grid.images = try cellImages(reader, baseFolder: baseFolder)
     } else if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
       throw DesignError(
         origin: reader.raw(stray)!.origin, field: reader.fieldPath(stray),
@@ -354,6 +361,46 @@ public enum DesignLoader {
           origin: value.origin, field: field, message: "\(error.value) is not allowed (\(error.allowed))")
       }
     }
+  }
+
+  /// The photos for square cells: each entry a file or a folder (its `.png`, `.jpg` and `.jpeg`
+  /// files in name order), in the order given; a flag gives them comma-separated.
+  static func cellImages(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> [CellImage] {
+    let field = reader.fieldPath("images")
+    let allowed = "PNG files or folders holding them, comma-separated"
+    var images: [CellImage] = []
+    for value in try reader.array("images") ?? [] {
+      guard case .string(let text) = value.kind else {
+        throw reader.typeError(value, "images", expected: "file or folder paths")
+      }
+      let entries = value.isFromFlag ? text.split(separator: ",").map(String.init) : [text]
+      guard !entries.isEmpty else { throw DesignError.invalid(value, field: field, shown: "''", allowed: allowed) }
+      for entry in entries {
+        let path = resolve(entry, from: value, baseFolder: baseFolder)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+          throw DesignError.invalid(value, field: field, shown: "'\(entry)' (no such file or folder)", allowed: allowed)
+        }
+        var files = [path]
+        if isDirectory.boolValue {
+          let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+          files = names.filter { name in
+            !name.hasPrefix(".") && ["png", "jpg", "jpeg"].contains(FilePath(name).pathExtension.lowercased())
+          }.sorted().map { FilePath(path).appending($0).string }
+          guard !files.isEmpty else {
+            throw DesignError.invalid(
+              value, field: field, shown: "folder '\(entry)' (no .png, .jpg or .jpeg file in it)", allowed: allowed)
+          }
+        }
+        for file in files {
+          guard let data = FileManager.default.contents(atPath: file) else {
+            throw DesignError.invalid(value, field: field, shown: "'\(file)' (not readable)", allowed: allowed)
+          }
+          images.append(CellImage(file: file, bytes: Array(data)))
+        }
+      }
+    }
+    return images
   }
 
   /// `1px` (device pixels) or a number of points.

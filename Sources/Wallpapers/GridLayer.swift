@@ -27,8 +27,24 @@ public struct GridLayer: Sendable, Hashable {
   public var showIcons = false
   /// The square grid's parameters, when `kind` is `square`.
   public var square: SquareGrid?
+  /// Photos for the square grid's cells, in order: cell i shows `images[i % images.count]`,
+  /// centre-cropped to the cell's square.
+  public var images: [CellImage] = []
 
   public init() {}
+}
+
+/// A photo for square-grid cells.
+public struct CellImage: Sendable, Hashable {
+  /// The file as read (resolved against the design file's folder).
+  public var file: String
+  /// The encoded image, decoded by the renderer as the background photo is.
+  public var bytes: [UInt8]
+
+  public init(file: String, bytes: [UInt8]) {
+    self.file = file
+    self.bytes = bytes
+  }
 }
 
 /// The layers of a design, in default drawing order (bottom first).
@@ -85,6 +101,9 @@ extension Design {
   ///   at the trim when the sheet is cut.
   func gridNodes(cells: [GridCell], bleed: Double = 0) throws(SceneError) -> [Node] {
     var nodes: [Node] = []
+    if grid.kind == .square, let square = grid.square, !grid.images.isEmpty {
+      nodes.append(contentsOf: try cellImages(cells, side: try square.side(in: canvasSize)))
+    }
     // One path per colour: adjacent tiles become one shape, so no seam shows between them.
     var order: [Color] = []
     var tiles: [Color: Set<Int>] = [:]
@@ -117,6 +136,18 @@ extension Design {
       }
     }
     return nodes
+  }
+
+  /// Each cell's photo, in order and repeating, centre-cropped to the cell's whole square (a
+  /// cell cut at the canvas's inset shows the square's top-left part, as a scrolled photo grid).
+  private func cellImages(_ cells: [GridCell], side: Double) throws(SceneError) -> [Node] {
+    try cells.map { cell throws(SceneError) in
+      let image = grid.images[cell.index % grid.images.count]
+      let square = try Rect(x: cell.frame.minX, y: cell.frame.minY, width: side, height: side)
+      let node = Node.image(ImageNode(png: image.bytes, frame: square, mode: .fill))
+      let whole = cell.frame.width >= side - 1e-9 && cell.frame.height >= side - 1e-9
+      return whole ? node : .group(Group(clip: .rectangle(cell.frame), children: [node]))
+    }
   }
 
   /// `frame` with every side that lies on a screen edge moved out by `bleed`.

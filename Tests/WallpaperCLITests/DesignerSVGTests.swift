@@ -129,10 +129,17 @@ final class DesignerSVGTests: XCTestCase {
       let ours = try RGBAImage(pngFile: png)
       let scale = Double(ours.width) / (try widthInPoints(text))
       for (renderer, mean) in Self.tolerances {
-        let theirs = try rasterise(svg, with: renderer, like: ours, scale: scale)
+        var theirs = try rasterise(svg, with: renderer, like: ours, scale: scale)
         XCTAssertEqual([theirs.width, theirs.height], [ours.width, ours.height], "\(name) via \(renderer)")
         guard theirs.width == ours.width, theirs.height == ours.height else { continue }
-        let difference = ImageDifference(ours, theirs, threshold: 24)
+        var difference = ImageDifference(ours, theirs, threshold: 24)
+        if renderer == "chromium", difference.meanChannelDelta > mean {
+          // Headless Chromium has (once in about twenty loaded runs) taken its screenshot before
+          // the page was fully painted; a real difference fails the second attempt too.
+          report.append("\(name) via chromium, first attempt: \(difference)")
+          theirs = try rasterise(svg, with: renderer, like: ours, scale: scale)
+          difference = ImageDifference(ours, theirs, threshold: 24)
+        }
         report.append(
           String(
             format: "%@ via %@: mean %.3f, %.4f%% beyond 24", name, renderer, difference.meanChannelDelta,

@@ -1,0 +1,116 @@
+"""A minimal Chrome DevTools Protocol client over a pipe (`--remote-debugging-pipe`): headless
+Chromium with no network port and no Python packages beyond the standard library. Used by the
+test scripts beside it."""
+import json
+import os
+import subprocess
+import tempfile
+
+
+class Chromium:
+    """Starts headless Chromium; `send` runs a command and returns its result, keeping every
+    event in `events`."""
+
+    def __init__(self, window="1400,1000"):
+        to_chrome_r, to_chrome_w = os.pipe()
+        from_chrome_r, from_chrome_w = os.pipe()
+        profile = tempfile.mkdtemp(prefix="cdp-chromium-")
+
+        # Chromium reads commands from fd 3 and writes replies to fd 4.
+        def child_fds():
+            os.dup2(to_chrome_r, 3)
+            os.dup2(from_chrome_w, 4)
+
+        self.process = subprocess.Popen(
+            ["chromium", "--headless", "--disable-gpu", "--no-sandbox", "--remote-debugging-pipe",
+             "--no-first-run", "--disable-extensions", "--force-color-profile=srgb",
+             "--user-data-dir=" + profile, "--window-size=" + window, "about:blank"],
+            # 3 and 4 are kept open after child_fds has put the pipes there.
+            pass_fds=tuple(sorted({3, 4, to_chrome_r, from_chrome_w})), preexec_fn=child_fds,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.out = os.fdopen(to_chrome_w, "wb", buffering=0)
+        self.inp = os.fdopen(from_chrome_r, "rb", buffering=0)
+        self.pending = b""
+        self.events = []
+        self.next_id = 0
+
+    def read_message(self):
+        while b"\0" not in self.pending:
+            chunk = self.inp.read(65536)
+            if not chunk:
+                raise RuntimeError("chromium closed the pipe")
+            self.pending += chunk
+        message, self.pending = self.pending.split(b"\0", 1)
+        return json.loads(message)
+
+    def send(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        self.out.write(json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.read_message()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply["result"]
+            self.events.append(reply)
+
+    def wait_for(self, method, session):
+        for event in self.events:
+            if event.get("method") == method and event.get("sessionId") == session:
+                return
+        while True:
+            event = self.read_message()
+            self.events.append(event)
+            if event.get("method") == method and event.get("sessionId") == session:
+                return
+
+    def open_page(self, url, domains=("Page", "Runtime", "Log", "Network"), before_navigate=None):
+        """A new tab showing `url`, once loaded; returns its session id."""
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in domains:
+            self.send(domain + ".enable", session=session)
+        if before_navigate:
+            before_navigate(session)
+        self.send("Page.navigate", {"url": url}, session=session)
+        self.wait_for("Page.loadEventFired", session)
+        return session
+
+    def evaluate(self, expression, session):
+        """The JSON-able value of a JavaScript expression; raises on an exception."""
+        reply = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                               "awaitPromise": True}, session=session)
+        if "exceptionDetails" in reply:
+            raise RuntimeError(f"{expression}: {reply['exceptionDetails']}")
+        return reply["result"].get("value")
+
+    def errors(self):
+        """Console errors, exceptions, error log entries and failed loads seen so far."""
+        errors = []
+        for event in self.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+                errors.append("console: " + json.dumps(params.get("args")))
+            elif method == "Runtime.exceptionThrown":
+                errors.append("exception: " + json.dumps(params.get("exceptionDetails", {}).get("text")))
+            elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+                errors.append("log: " + params["entry"].get("text", ""))
+            elif method == "Network.loadingFailed":
+                errors.append("load failed: " + params.get("errorText", ""))
+        return errors
+
+    def requests(self):
+        """Every URL a request was sent for."""
+        return [e["params"]["request"]["url"] for e in self.events if e.get("method") == "Network.requestWillBeSent"]
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+        except Exception:
+            pass
+        self.process.wait(timeout=60)

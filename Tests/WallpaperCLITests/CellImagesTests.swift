@@ -1,0 +1,124 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--cell-images`: photos in the square grid's cells, in order, repeating, centre-cropped.
+final class CellImagesTests: BinaryTestCase {
+
+  /// A 300×200 photo: a 200×200 middle square of `middle` between 50-pixel bands of other
+  /// colours, so a centre crop to a square shows only `middle`.
+  private func photo(_ middle: [UInt8], named name: String) throws {
+    var pixels: [UInt8] = []
+    for _ in 0..<200 {
+      for x in 0..<300 {
+        pixels += x < 50 ? [255, 0, 255, 255] : x >= 250 ? [0, 255, 255, 255] : middle
+      }
+    }
+    try Data(RGBAImage(width: 300, height: 200, pixels: pixels).pngData())
+      .write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+  }
+
+  private let colours: [[UInt8]] = [[200, 30, 30, 255], [30, 160, 60, 255], [40, 60, 200, 255]]
+
+  private func cells(_ arguments: [String]) throws -> [[String: Double]] {
+    let result = try wallpaper(["cells"] + arguments + ["--json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    return try XCTUnwrap(object["cells"] as? [[String: Any]]).map { cell in
+      [
+        "x": cell["x"] as! Double, "y": cell["y"] as! Double, "width": cell["width"] as! Double,
+        "height": cell["height"] as! Double,
+      ]
+    }
+  }
+
+  func testThreePhotosOnFourColumnsRepeatInOrderCentreCropped() throws {
+    try FileManager.default.createDirectory(atPath: "\(folder)/photos", withIntermediateDirectories: true)
+    // Written out of order; the folder is read by name. A text file beside them is ignored.
+    try photo(colours[2], named: "photos/c.png")
+    try photo(colours[0], named: "photos/a.png")
+    try photo(colours[1], named: "photos/b.png")
+    try Data("notes".utf8).write(to: URL(fileURLWithPath: "\(folder)/photos/notes.txt"))
+    let grid = ["--device", "iphone-8", "--grid", "square", "--columns", "4", "--spacing", "4"]
+    let cells = try cells(grid)
+    XCTAssertGreaterThan(cells.count, 20)
+    for (images, gutter) in [
+      (["--cell-images", "photos"], [255, 255, 255]),
+      (["--cell-images", "photos/a.png,photos/b.png,photos/c.png", "--grid-line-color", "#102030"], [16, 32, 48]),
+    ] {
+      let result = try wallpaper(
+        ["render"] + grid + images + ["--alpha", "0", "--no-label", "--scale", "2", "-o", "p.png"])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let image = try RGBAImage(pngFile: "\(folder)/p.png")
+      for (index, cell) in cells.enumerated() {
+        let expected = colours[index % 3]
+        let (x, y, w, h) = (cell["x"]! * 2, cell["y"]! * 2, cell["width"]! * 2, cell["height"]! * 2)
+        // The centre, and just inside the left and right edges (where a stretched or fitted photo
+        // would show its bands or the base).
+        var points = [(x + w / 2, y + min(h, w) / 2)]
+        if h >= w { points += [(x + 2, y + h / 2), (x + w - 3, y + h / 2)] }
+        for (px, py) in points {
+          XCTAssertEqual(image[Int(px), Int(py)], expected, "\(images) cell \(index) at \(Int(px)),\(Int(py))")
+        }
+      }
+      // The spacing between the first two cells shows the base colour or the line colour.
+      let first = cells[0]
+      let between = image[Int((first["x"]! + first["width"]! + 2) * 2), Int((first["y"]! + 20) * 2)]
+      XCTAssertEqual(Array(between.prefix(3)), gutter.map(UInt8.init), "\(images)")
+    }
+  }
+
+  func testAClippedLastRowShowsTheTopOfItsSquare() throws {
+    try photo(colours[0], named: "one.png")
+    let grid = ["--device", "iphone-8", "--grid", "square", "--columns", "3", "--spacing", "0"]
+    let cells = try cells(grid)
+    let last = try XCTUnwrap(cells.last)
+    XCTAssertLessThan(last["height"]!, last["width"]!, "the last row is cut")
+    let result = try wallpaper(
+      ["render"] + grid + ["--cell-images", "one.png", "--alpha", "0", "--no-label", "--scale", "1", "-o", "c.png"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let image = try RGBAImage(pngFile: "\(folder)/c.png")
+    XCTAssertEqual(image[Int(last["x"]! + 2), Int(last["y"]! + last["height"]! / 2)], colours[0])
+  }
+
+  func testBadPhotosAreUsageErrorsAndLeaveTheOutputAlone() throws {
+    try FileManager.default.createDirectory(atPath: "\(folder)/empty", withIntermediateDirectories: true)
+    try Data("not a picture".utf8).write(to: URL(fileURLWithPath: "\(folder)/fake.png"))
+    try photo(colours[0], named: "ok.png")
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: "\(folder)/out.png"))
+    let square = ["--device", "iphone-8", "--grid", "square", "--columns", "4"]
+    for (arguments, prefix) in [
+      (
+        square + ["--cell-images", "empty"], "error: --cell-images: folder 'empty' (no .png, .jpg or .jpeg file in it)"
+      ),
+      (square + ["--cell-images", "ok.png,fake.png"], "error: --cell-images/grid.images: '"),
+      (square + ["--cell-images", "missing"], "error: --cell-images: 'missing' (no such file or folder)"),
+      (
+        ["--device", "iphone-8", "--grid", "home", "--cell-images", "ok.png"], "error: --cell-images: applies to square"
+      ),
+      (["--device", "iphone-8", "--cell-images", "ok.png"], "error: --cell-images: applies to square"),
+    ] {
+      let result = try wallpaper(["render"] + arguments + ["-o", "out.png"])
+      XCTAssertEqual(result.status, 2, "\(arguments)")
+      XCTAssertTrue(result.stderr.hasPrefix(prefix), result.stderr)
+      XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+      XCTAssertEqual(FileManager.default.contents(atPath: "\(folder)/out.png"), Data("keep".utf8))
+    }
+    let fake = try wallpaper(["render"] + square + ["--cell-images", "fake.png", "-o", "out.png"])
+    XCTAssertTrue(fake.stderr.contains("fake.png' cannot be used: "), fake.stderr)
+    XCTAssertTrue(fake.stderr.contains("not a PNG"), fake.stderr)
+  }
+
+  func testADesignFileNamesPhotosRelativeToItself() throws {
+    try FileManager.default.createDirectory(atPath: "\(folder)/d/pics", withIntermediateDirectories: true)
+    try photo(colours[1], named: "d/pics/p.png")
+    let design =
+      #"{"device": "iphone-8", "season": {"alpha": 0}, "label": {"visible": false},"#
+      + #" "grid": {"kind": "square", "columns": 2, "images": ["pics"]}}"#
+    try Data(design.utf8).write(to: URL(fileURLWithPath: "\(folder)/d/photo-grid.json"))
+    let result = try wallpaper(["render", "d/photo-grid.json", "--scale", "1", "-o", "f.png"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let image = try RGBAImage(pngFile: "\(folder)/f.png")
+    XCTAssertEqual(image[90, 90], colours[1])
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `wallpaper editor`: the page driven in headless Chromium from `file://` with the network
+/// blocked, and what it emits rendered by the built binary.
+final class EditorTests: BinaryTestCase {
+
+  func testThePageNamesNoURL() throws {
+    let photo = Golden.repositoryRoot().appendingPathComponent("Samples/previews/spring.png").path
+    for arguments in [
+      ["--device", "iphone-16-pro"], ["--device", "ipad-air-11", "--season", "winter", "--image", photo],
+      ["--device", "iphone-8", "--grid", "square", "--columns", "4", "--spacing", "2", "--svg-text", "text"],
+    ] {
+      let result = try wallpaper(["editor"] + arguments + ["-o", "e.html"])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let html = String(decoding: try bytes("e.html"), as: UTF8.self)
+      for needle in ["http:", "https:", "src=\"//", "href=\"//", "url(//", "//www.", "ws:", "ftp:"] {
+        XCTAssertFalse(html.lowercased().contains(needle), "\(arguments): \(needle)")
+      }
+      // One document per season with the label and one without: eight, and nothing else embedded.
+      XCTAssertEqual(html.components(separatedBy: "<template id=\"svg-").count - 1, 8)
+      XCTAssertEqual(html.components(separatedBy: "<svg ").count - 1, 8)
+    }
+  }
+
+  func testBadValuesAreUsageErrorsAndWriteNothing() throws {
+    for (arguments, field) in [
+      (["--device", "ipad-pro-13-m4", "--grid", "home"], "--grid"),
+      (["--device", "iphone-8", "--alpha", "2"], "--alpha"),
+      (["--device", "iphone-8", "--season", "all"], "--season"),
+    ] {
+      let result = try wallpaper(["editor"] + arguments + ["-o", "e.html"])
+      XCTAssertEqual(result.status, 2, "\(arguments)")
+      XCTAssertTrue(result.stderr.hasPrefix("error: \(field)"), result.stderr)
+      XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/e.html"))
+    }
+    let png = try wallpaper(["editor", "--device", "iphone-8", "-o", "e.png"])
+    XCTAssertEqual(png.status, 2)
+    XCTAssertTrue(png.stderr.hasPrefix("error: --output: 'e.png' is not allowed (an .html file)"), png.stderr)
+  }
+
+  /// Taps cells 0 and 5, a July date, the slider to 0.3 and the name off in Chromium; the JSON
+  /// and the command line it emits render to the same bytes, with the colour exactly in those
+  /// cells, summer's art, and the page's wallpaper matching the render.
+  func testChromiumDrivesThePageAndItsOutputRendersWhatItShows() throws {
+    let chromium = try Processes.which("chromium")
+    _ = chromium
+    let editor = try wallpaper(["editor", "--device", "iphone-8", "--season", "autumn", "-o", "editor.html"])
+    XCTAssertEqual(editor.status, 0, editor.stderr)
+    let script = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/drive-editor.py").path
+    let run = try Processes.run(
+      "python3", [script, "\(folder)/editor.html", "#2A9D5C", "\(folder)/page.png"], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let page = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+
+    // Offline: nothing but the page itself and data: URLs was requested, no error was logged.
+    XCTAssertEqual(page["errors"] as? [String], [])
+    let requests = try XCTUnwrap(page["requests"] as? [String])
+    XCTAssertEqual(requests.first, "file://\(folder)/editor.html")
+    XCTAssertEqual(requests.filter { !$0.hasPrefix("data:") && !$0.hasPrefix("file://") }, [])
+    XCTAssertEqual(requests.filter { $0.hasPrefix("file://") }.count, 1)
+
+    // The cells, the taps, the keyboard.
+    XCTAssertEqual(page["cellsInDOM"] as? Int, 28)
+    XCTAssertEqual(page["afterTaps"] as? [String], ["0,5=#2A9D5C"])
+    XCTAssertEqual(page["afterKeyboardTap"] as? [String], ["0,2,5=#2A9D5C"])
+    XCTAssertEqual(page["afterUndo"] as? [String], ["0,5=#2A9D5C"])
+    let reached = Set(try XCTUnwrap(page["tabOrder"] as? [String?]).compactMap { $0 })
+    for control in [
+      "season", "date", "hemisphere", "show-label", "alpha", "colour", "swatch", "undo", "numbers", "actual-size",
+      "design", "download", "copy-json", "copy-command",
+    ] + (0..<28).map { "cell \($0)" } {
+      XCTAssertTrue(reached.contains(control), "Tab reaches \(control): \(reached.sorted())")
+    }
+    XCTAssertEqual(page["seasonShownAfterDate"] as? String, "summer")
+    XCTAssertEqual(page["seasonCheckedAfterDate"] as? String, "summer")
+    XCTAssertEqual(page["seasonShownSouth"] as? String, "winter", "July in the south")
+    XCTAssertEqual(page["artOpacity"] as? String, "0.3")
+    XCTAssertEqual(page["labelShown"] as? Bool, false)
+
+    // What the page emitted.
+    let json = try XCTUnwrap(page["design"] as? String)
+    let design = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let season = try XCTUnwrap(design["season"] as? [String: Any])
+    XCTAssertEqual(season["date"] as? String, "2026-07-15")
+    XCTAssertEqual(season["alpha"] as? Double, 0.3)
+    XCTAssertNil(season["name"])
+    XCTAssertEqual((design["label"] as? [String: Any])?["visible"] as? Bool, false)
+    XCTAssertEqual((design["grid"] as? [String: Any])?["fill"] as? [String], ["0,5=#2A9D5C"])
+    let download = try XCTUnwrap(page["download"] as? [String])
+    XCTAssertEqual(
+      download[0],
+      "data:application/json;charset=utf-8," + json.addingPercentEncoding(
+        withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()")))!)
+    XCTAssertEqual(download[1], "wallpaper.json")
+
+    // The JSON and the command line give the same bytes.
+    try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/design.json"))
+    let fromJSON = try wallpaper(["render", "design.json", "-o", "from-json.png"])
+    XCTAssertEqual(fromJSON.status, 0, fromJSON.stderr)
+    let command = try XCTUnwrap(page["command"] as? String)
+    XCTAssertTrue(command.hasPrefix("wallpaper render "), command)
+    XCTAssertTrue(command.hasSuffix(" -o wallpaper.png"), command)
+    let shell = try Processes.run(
+      "/bin/sh", ["-c", "\"$WALLPAPER\"" + command.dropFirst("wallpaper".count)], in: folder,
+      environment: ["WALLPAPER": Processes.wallpaperBinary])
+    XCTAssertEqual(shell.status, 0, shell.stderr)
+    XCTAssertEqual(try bytes("from-json.png"), try bytes("wallpaper.png"), "JSON and command render alike")
+
+    // July is summer: the same render as naming summer.
+    let named = json.replacingOccurrences(
+      of: "\"date\": \"2026-07-15\",\n    \"hemisphere\": \"north\"", with: "\"name\": \"summer\"")
+    XCTAssertNotEqual(named, json)
+    try Data(named.utf8).write(to: URL(fileURLWithPath: "\(folder)/named.json"))
+    XCTAssertEqual(try wallpaper(["render", "named.json", "-o", "named.png"]).status, 0)
+    XCTAssertEqual(try bytes("named.png"), try bytes("from-json.png"))
+
+    // The colour is in cells 0 and 5 and in no other cell (iPhone 8 renders at 2x).
+    let image = try RGBAImage(png: Array(try bytes("from-json.png")))
+    let frames = try XCTUnwrap(page["frames"] as? [[Double]])
+    XCTAssertEqual(frames.count, 28)
+    for frame in frames {
+      let (index, x, y, width, height) = (Int(frame[0]), frame[1] * 2, frame[2] * 2, frame[3] * 2, frame[4] * 2)
+      var matching = 0
+      var total = 0
+      for py in Int(y.rounded()) + 1..<Int((y + height).rounded()) - 1 {
+        for px in Int(x.rounded()) + 1..<Int((x + width).rounded()) - 1 {
+          let p = image[px, py]
+          total += 1
+          if p[0] == 0x2A && p[1] == 0x9D && p[2] == 0x5C && p[3] == 255 { matching += 1 }
+        }
+      }
+      let share = Double(matching) / Double(total)
+      if index == 0 || index == 5 {
+        XCTAssertEqual(share, 1, "cell \(index) is filled")
+      } else {
+        XCTAssertLessThan(share, 0.001, "cell \(index) is not")
+      }
+    }
+
+    // The page showed those wallpapers, with the label and without: its screenshots at 1 CSS
+    // pixel per point against 1x renders of what it emitted at the time.
+    try Data(try XCTUnwrap(page["designWithLabel"] as? String).utf8)
+      .write(to: URL(fileURLWithPath: "\(folder)/with-label.json"))
+    // Chromium antialiases the label's glyph edges differently from Cairo (measured: mean 0.16/255
+    // without the label, 0.78/255 with it, the label's colour exact).
+    for (json, shot, limit) in [("design.json", "page.png", 0.4), ("with-label.json", "page-label.png", 1.0)] {
+      XCTAssertEqual(try wallpaper(["render", json, "--scale", "1", "-o", "one.png"]).status, 0)
+      let shown = try RGBAImage(png: Array(try bytes(shot)))
+      let rendered = try RGBAImage(png: Array(try bytes("one.png")))
+      XCTAssertEqual([shown.width, shown.height], [rendered.width, rendered.height])
+      let difference = ImageDifference(rendered, shown, threshold: 24)
+      XCTAssertLessThan(difference.meanChannelDelta, limit, "\(shot): \(difference)")
+      XCTAssertLessThan(difference.fractionOverThreshold, 0.002, "\(shot): \(difference)")
+      print("editor page \(shot) against the 1x render: \(difference)")
+    }
+  }
+
+  /// A design file naming a photo, cell photos and a font relative to itself: the JSON and the
+  /// command the page emits as it opens render, from another folder, the bytes the design does.
+  func testEmittedDesignRendersFromAnywhereLikeTheDesignFile() throws {
+    _ = try Processes.which("chromium")
+    let fm = FileManager.default
+    try fm.createDirectory(atPath: "\(folder)/d/pics", withIntermediateDirectories: true)
+    try fm.createDirectory(atPath: "\(folder)/elsewhere", withIntermediateDirectories: true)
+    let samples = Golden.repositoryRoot().appendingPathComponent("Samples/previews")
+    for (index, name) in ["spring", "summer", "winter"].enumerated() {
+      try fm.copyItem(
+        atPath: samples.appendingPathComponent("\(name).png").path, toPath: "\(folder)/d/pics/\(index).png")
+    }
+    try fm.copyItem(
+      atPath: Golden.repositoryRoot().appendingPathComponent("Fonts/Quicksand-Bold.ttf").path,
+      toPath: "\(folder)/d/label.ttf")
+    let design = """
+      {"name": "photos", "device": "iphone-se-3", "season": {"name": "spring", "alpha": 0.4, "artSeed": 7},
+       "background": {"color": "#F0E0D0", "image": {"path": "pics/1.png", "opacity": 0.5}},
+       "label": {"text": "Hello", "font": "label.ttf", "position": "top"},
+       "grid": {"kind": "square", "columns": 3, "spacing": 4, "images": ["pics"], "fill": ["4=#FF000080"]}}
+      """
+    try Data(design.utf8).write(to: URL(fileURLWithPath: "\(folder)/d/photos.json"))
+    XCTAssertEqual(try wallpaper(["render", "d/photos.json", "-o", "original.png"]).status, 0)
+    let editor = try wallpaper(["editor", "d/photos.json", "-o", "e.html"])
+    XCTAssertEqual(editor.status, 0, editor.stderr)
+    let script = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/drive-editor.py").path
+    let run = try Processes.run("python3", [script, "\(folder)/e.html", "--read"], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let page = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+    XCTAssertEqual(page["errors"] as? [String], [])
+    let json = try XCTUnwrap(page["design"] as? String)
+    try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/elsewhere/emitted.json"))
+    let fromJSON = try Processes.run(
+      Processes.wallpaperBinary, ["render", "emitted.json", "-o", "from-json.png"], in: "\(folder)/elsewhere")
+    XCTAssertEqual(fromJSON.status, 0, fromJSON.stderr)
+    let command = try XCTUnwrap(page["command"] as? String)
+    XCTAssertTrue(command.contains("--cell-images "), command)
+    XCTAssertTrue(command.hasSuffix(" -o photos.png"), command)
+    let shell = try Processes.run(
+      "/bin/sh", ["-c", "\"$WALLPAPER\"" + command.dropFirst("wallpaper".count)], in: "\(folder)/elsewhere",
+      environment: ["WALLPAPER": Processes.wallpaperBinary])
+    XCTAssertEqual(shell.status, 0, shell.stderr)
+    let original = try bytes("original.png")
+    XCTAssertEqual(try bytes("elsewhere/from-json.png"), original)
+    XCTAssertEqual(try bytes("elsewhere/photos.png"), original)
+  }
+}
