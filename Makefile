@@ -2,7 +2,22 @@
 SWIFT ?= swift
 WALLPAPER = .build/debug/wallpaper
 
-.PHONY: deps build demo test lint format samples benchmark clean fuzz fuzz-ci sanitize
+## `make install PREFIX=DIR` (default /usr/local; DESTDIR is prepended for packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+## The installed binary: release mode with the Swift runtime linked in (no toolchain needed at
+## run time; the faster start-up Docs/performance.md measures for --static).
+RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib
+RELEASE_BIN = .build/release/wallpaper
+ROOT = $(DESTDIR)$(PREFIX)
+FONT_DIR = $(ROOT)/share/wallpaper/fonts
+MAN_DIR = $(ROOT)/share/man/man1
+BASH_DIR = $(ROOT)/share/bash-completion/completions
+ZSH_DIR = $(ROOT)/share/zsh/site-functions
+FISH_DIR = $(ROOT)/share/fish/vendor_completions.d
+
+.PHONY: deps build demo test lint format samples benchmark clean fuzz fuzz-ci sanitize release install uninstall \
+  man schema check-tools
 
 deps:
 	@Scripts/install-deps.sh
@@ -45,6 +60,48 @@ benchmark: deps
 
 clean:
 	rm -rf .build out
+
+## The release binary that `make install` copies.
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+## The man page, generated from the commands' option tables: .build/man/wallpaper.1
+## (read it with `man -l .build/man/wallpaper.1`).
+man: build
+	@mkdir -p .build/man
+	$(WALLPAPER) help --man > .build/man/wallpaper.1
+	@echo "wrote .build/man/wallpaper.1"
+
+## Regenerates Docs/design.schema.json from the design loader's field table.
+schema: build
+	$(WALLPAPER) schema > Docs/design.schema.json
+
+## Installs bin/wallpaper, share/wallpaper/fonts/, the man page and bash, zsh and fish
+## completions under $(PREFIX). Build first as yourself (`make release`) when installing with sudo.
+install: release
+	install -d $(ROOT)/bin $(FONT_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	install -m 755 $(RELEASE_BIN) $(ROOT)/bin/wallpaper
+	install -m 644 Fonts/Quicksand-Bold.ttf Fonts/OFL.txt $(FONT_DIR)/
+	$(RELEASE_BIN) help --man > $(MAN_DIR)/wallpaper.1
+	$(RELEASE_BIN) completions bash > $(BASH_DIR)/wallpaper
+	$(RELEASE_BIN) completions zsh > $(ZSH_DIR)/_wallpaper
+	$(RELEASE_BIN) completions fish > $(FISH_DIR)/wallpaper.fish
+	@echo "installed $(ROOT)/bin/wallpaper"
+
+## Removes what `make install` put under $(PREFIX), and the folders it leaves empty.
+uninstall:
+	rm -f $(ROOT)/bin/wallpaper $(FONT_DIR)/Quicksand-Bold.ttf $(FONT_DIR)/OFL.txt $(MAN_DIR)/wallpaper.1 \
+	  $(BASH_DIR)/wallpaper $(ZSH_DIR)/_wallpaper $(FISH_DIR)/wallpaper.fish
+	@for dir in $(FONT_DIR) $(ROOT)/share/wallpaper $(MAN_DIR) $(ROOT)/share/man $(BASH_DIR) \
+	  $(ROOT)/share/bash-completion $(ZSH_DIR) $(ROOT)/share/zsh $(FISH_DIR) $(ROOT)/share/fish \
+	  $(ROOT)/share $(ROOT)/bin; do \
+	  [ ! -d "$$dir" ] || rmdir --ignore-fail-on-non-empty "$$dir"; \
+	done
+
+## The checks of the installed tool: install into a temporary prefix and render from elsewhere,
+## bash/zsh/fish completions, the man page, the JSON Schema against the samples and the loader.
+check-tools: build
+	Tests/Scripts/check-tools.sh
 
 ## libFuzzer on the design decoder and the flag parser (-sanitize=fuzzer,address), from the
 ## committed seeds in Tests/Fuzz; RUNS inputs (default 1,000,000). Findings land in .build/fuzz/.

@@ -7,7 +7,9 @@ import Wallpapers
 enum FuzzHarness {
   /// The design file's output fields, as `OutputOptions.fieldNames` lists them (a test keeps
   /// the two equal; the fuzz build leaves out CairoRendering, which `OutputOptions` needs).
-  static let outputFieldNames = ["scale", "format", "output", "pngCompression", "svgText", "svgEngine"]
+  static let outputFieldNames = [
+    "scale", "format", "output", "pngCompression", "svgText", "svgEngine", "pdfx", "outputIntent",
+  ]
 
   /// A fixed day, so a design's season does not depend on when the input runs.
   static let today = CalendarDate(year: 2026, month: 6, day: 1)
