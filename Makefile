@@ -78,8 +78,16 @@ schema: build
 
 ## Installs bin/wallpaper, share/wallpaper/fonts/, the man page and bash, zsh and fish
 ## completions under $(PREFIX). Build first as yourself (`make release`) when installing with sudo.
+## The folders install creates are listed in share/wallpaper/created-folders, so uninstall removes
+## those (when empty) and never a folder that was there before (/usr/local/bin).
+INSTALL_DIRS = $(FONT_DIR) $(ROOT)/share/wallpaper $(MAN_DIR) $(ROOT)/share/man $(BASH_DIR) \
+  $(ROOT)/share/bash-completion $(ZSH_DIR) $(ROOT)/share/zsh $(FISH_DIR) $(ROOT)/share/fish $(ROOT)/share $(ROOT)/bin
+CREATED = $(ROOT)/share/wallpaper/created-folders
 install: release
-	install -d $(ROOT)/bin $(FONT_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	@created=""; for dir in $(INSTALL_DIRS); do [ -d "$$dir" ] || created="$$created $$dir"; done; \
+	  install -d $(INSTALL_DIRS) && \
+	  { [ ! -f $(CREATED) ] || cat $(CREATED); printf '%s\n' $$created; } | sort -u -r > $(CREATED).new && \
+	  mv $(CREATED).new $(CREATED)
 	install -m 755 $(RELEASE_BIN) $(ROOT)/bin/wallpaper
 	install -m 644 Fonts/Quicksand-Bold.ttf Fonts/OFL.txt $(FONT_DIR)/
 	$(RELEASE_BIN) help --man > $(MAN_DIR)/wallpaper.1
@@ -88,15 +96,13 @@ install: release
 	$(RELEASE_BIN) completions fish > $(FISH_DIR)/wallpaper.fish
 	@echo "installed $(ROOT)/bin/wallpaper"
 
-## Removes what `make install` put under $(PREFIX), and the folders it leaves empty.
+## Removes what `make install` put under $(PREFIX), and the folders it created that are now empty.
 uninstall:
 	rm -f $(ROOT)/bin/wallpaper $(FONT_DIR)/Quicksand-Bold.ttf $(FONT_DIR)/OFL.txt $(MAN_DIR)/wallpaper.1 \
 	  $(BASH_DIR)/wallpaper $(ZSH_DIR)/_wallpaper $(FISH_DIR)/wallpaper.fish
-	@for dir in $(FONT_DIR) $(ROOT)/share/wallpaper $(MAN_DIR) $(ROOT)/share/man $(BASH_DIR) \
-	  $(ROOT)/share/bash-completion $(ZSH_DIR) $(ROOT)/share/zsh $(FISH_DIR) $(ROOT)/share/fish \
-	  $(ROOT)/share $(ROOT)/bin; do \
-	  [ ! -d "$$dir" ] || rmdir --ignore-fail-on-non-empty "$$dir"; \
-	done
+	@created="$(FONT_DIR) $(ROOT)/share/wallpaper"; \
+	  if [ -f $(CREATED) ]; then created=$$(cat $(CREATED)); rm -f $(CREATED); fi; \
+	  for dir in $$created; do [ ! -d "$$dir" ] || rmdir --ignore-fail-on-non-empty "$$dir"; done
 
 ## The checks of the installed tool: install into a temporary prefix and render from elsewhere,
 ## bash/zsh/fish completions, the man page, the JSON Schema against the samples and the loader.

@@ -73,3 +73,12 @@ make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 left=$(find "$prefix" -mindepth 1)
 [ -z "$left" ] || fail "make uninstall left: $left"
 echo "check-tools: make uninstall left $prefix empty"
+
+# Folders that were there before install (like /usr/local/bin) stay after uninstall.
+kept=$scratch/kept
+mkdir -p "$kept/bin" "$kept/share/man/man1"
+make --no-print-directory install PREFIX="$kept" > /dev/null 2>&1 || fail "make install into $kept"
+make --no-print-directory uninstall PREFIX="$kept" > /dev/null
+left=$(cd "$kept" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./bin ./share ./share/man ./share/man/man1 " ] || fail "uninstall should keep only the folders that existed: $left"
+echo "check-tools: make uninstall keeps the folders that were there before (bin, share/man/man1)"
