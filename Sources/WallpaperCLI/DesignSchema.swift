@@ -19,7 +19,7 @@ enum DesignSchema {
 
   static var text: String { JSONWriter.text(document) }
 
-  private static func object(_ fields: [FieldSpec], required: [String]) -> [String: Any] {
+  private static func object(_ fields: [FieldSpec], required: [String], only: FieldSpec.Only? = nil) -> [String: Any] {
     var properties: [String: Any] = [:]
     for field in fields {
       var property = schema(field.kind)
@@ -28,6 +28,11 @@ enum DesignSchema {
     }
     var result: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
     if !required.isEmpty { result["required"] = required }
+    if let only {
+      result["if"] = ["properties": [only.field: ["const": only.value]], "required": [only.field]]
+      result["then"] = ["required": only.required]
+      result["else"] = ["not": ["anyOf": only.fields.map { ["required": [$0]] }]]
+    }
     return result
   }
 
@@ -47,7 +52,7 @@ enum DesignSchema {
     case .integer(let minimum, let maximum):
       return ["type": "integer", "minimum": minimum, "maximum": maximum]
     case .bool: return ["type": "boolean"]
-    case .object(let fields, let required): return object(fields, required: required)
+    case .object(let fields, let required, let only): return object(fields, required: required, only: only)
     case .array(let items, let count):
       var result: [String: Any] = ["type": "array", "items": schema(items)]
       if let count {

@@ -286,7 +286,7 @@ public enum DesignLoader {
       grid.lineWidth = try strokeWidth(value, field: reader.fieldPath("lineWidth"))
     }
     grid.showIcons = try reader.bool("showIcons") ?? false
-    let squareFields = ["columns", "spacing", "inset", "fit", "direction"]
+    let squareFields = fields.onlyFields(at: ["grid"])
     if grid.kind == .square {
       guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
         throw DesignError(

@@ -27,12 +27,22 @@ public struct FieldSpec: Sendable {
     /// A whole number within the bounds.
     case integer(minimum: Int, maximum: Int)
     case bool
-    /// An object with exactly these fields (any other is an error); `required` must be present.
-    case object([FieldSpec], required: [String] = [])
+    /// An object with exactly these fields (any other is an error); `required` must be present;
+    /// `only` restricts some fields to one value of another.
+    case object([FieldSpec], required: [String] = [], only: Only? = nil)
     /// An array of `items`, with `count` elements when given.
     case array(Kind, count: Int? = nil)
     /// Any one of the kinds.
     case anyOf([Kind])
+  }
+
+  /// Fields allowed only when `field` holds `value` (`columns` only for `kind` `square`), of
+  /// which `required` must then be present.
+  public struct Only: Sendable {
+    public let field: String
+    public let value: String
+    public let fields: [String]
+    public let required: [String]
   }
 
   public init(_ name: String, _ kind: Kind, _ summary: String) {
@@ -58,6 +68,12 @@ extension [FieldSpec] {
     return field.kind.children?.field(at: [String](path.dropFirst()))
   }
 
+  /// The fields of the object at `path` that only one value of another field allows.
+  func onlyFields(at path: [String]) -> [String] {
+    guard case .object(_, _, let only)? = field(at: path)?.kind else { return [] }
+    return only?.fields ?? []
+  }
+
   /// The names of the fields of the object at `path`; the top level for an empty path.
   func names(at path: [String]) -> [String] {
     guard !path.isEmpty else { return names }
@@ -69,7 +85,7 @@ extension FieldSpec.Kind {
   /// The fields of an object, or of the objects in an array.
   public var children: [FieldSpec]? {
     switch self {
-    case .object(let fields, _): return fields
+    case .object(let fields, _, _): return fields
     case .array(let items, _): return items.children
     default: return nil
     }
@@ -130,25 +146,31 @@ extension DesignLoader {
       ]), "The season's name."),
     FieldSpec(
       "grid",
-      .object([
-        FieldSpec("kind", FieldSpec.choice(GridLayer.Kind.self), "none, home or square."),
-        FieldSpec("fill", .array(.string(minLength: 3)), "CELLS=COLOR entries, e.g. 0,5,8-11=#FF0000 or r2c3=tomato."),
-        FieldSpec("lineColor", .color, "Cell lines (home) or gutters (square)."),
-        FieldSpec(
-          "lineWidth", .anyOf([.number(minimum: 0, maximum: 100, exclusiveMinimum: true), .string(minLength: 3)]),
-          "Points (0.5) or device pixels (\"1px\" to \"100px\")."),
-        FieldSpec("showIcons", .bool, "Outline the icon slots."),
-        FieldSpec("columns", .integer(minimum: -1_000_000, maximum: 1_000_000), "Square grid: cells per row."),
-        FieldSpec(
-          "spacing", .number(minimum: -.greatestFiniteMagnitude, maximum: .greatestFiniteMagnitude),
-          "Square grid: points between cells."),
-        FieldSpec(
-          "inset",
-          .anyOf([.string(minLength: 7), .array(.number(minimum: 0, maximum: .greatestFiniteMagnitude), count: 4)]),
-          "Square grid: T,L,B,R in points."),
-        FieldSpec("fit", FieldSpec.choice(SquareGrid.Fit.self), "Square grid: clip or rows."),
-        FieldSpec("direction", FieldSpec.choice(SquareGrid.Direction.self), "Square grid: vertical or horizontal."),
-      ]), "The home-screen icon grid or a square grid."),
+      .object(
+        [
+          FieldSpec("kind", FieldSpec.choice(GridLayer.Kind.self), "none, home or square."),
+          FieldSpec(
+            "fill", .array(.string(minLength: 3)), "CELLS=COLOR entries, e.g. 0,5,8-11=#FF0000 or r2c3=tomato."),
+          FieldSpec("lineColor", .color, "Cell lines (home) or gutters (square)."),
+          FieldSpec(
+            "lineWidth", .anyOf([.number(minimum: 0, maximum: 100, exclusiveMinimum: true), .string(minLength: 3)]),
+            "Points (0.5) or device pixels (\"1px\" to \"100px\")."),
+          FieldSpec("showIcons", .bool, "Outline the icon slots."),
+          FieldSpec("columns", .integer(minimum: -1_000_000, maximum: 1_000_000), "Square grid: cells per row."),
+          FieldSpec(
+            "spacing", .number(minimum: -.greatestFiniteMagnitude, maximum: .greatestFiniteMagnitude),
+            "Square grid: points between cells."),
+          FieldSpec(
+            "inset",
+            .anyOf([.string(minLength: 7), .array(.number(minimum: 0, maximum: .greatestFiniteMagnitude), count: 4)]),
+            "Square grid: T,L,B,R in points."),
+          FieldSpec("fit", FieldSpec.choice(SquareGrid.Fit.self), "Square grid: clip or rows."),
+          FieldSpec("direction", FieldSpec.choice(SquareGrid.Direction.self), "Square grid: vertical or horizontal."),
+        ],
+        only: FieldSpec.Only(
+          field: "kind", value: GridLayer.Kind.square.rawValue,
+          fields: ["columns", "spacing", "inset", "fit", "direction"], required: ["columns"])),
+      "The home-screen icon grid or a square grid."),
     FieldSpec(
       "layers",
       .array(

@@ -5,8 +5,9 @@ Usage: check-schema.py WALLPAPER_BINARY
 
 - the schema is a valid JSON Schema 2020-12 and equals `wallpaper schema` byte for byte;
 - every Samples/*.json validates against it (with PyPI jsonschema) and renders;
-- every design in Tests/Fixtures/invalid-designs is invalid for both: the schema reports an
-  error, and `wallpaper render` exits 2 with one `error:` line and writes nothing.
+- every design in Tests/Fixtures/invalid-designs is invalid for both, at the same field: the
+  schema reports an error there, and `wallpaper render` exits 2 with one `error:` line naming
+  that field (or one inside it) and writes nothing.
 """
 import glob
 import json
@@ -48,8 +49,12 @@ with tempfile.TemporaryDirectory() as scratch:
         name = os.path.basename(path)
         with open(path) as handle:
             design = json.load(handle)
-        if validator.is_valid(design):
+        error = jsonschema.exceptions.best_match(validator.iter_errors(design))
+        if error is None:
             failures.append(f"{name}: the schema accepts it")
+            continue
+        # Where the schema objects, as the loader names fields: `layers[].name`, `season.alpha`.
+        where = "".join(f"[]" if isinstance(part, int) else f".{part}" for part in error.absolute_path).lstrip(".")
         output = os.path.join(scratch, name + ".png")
         run = subprocess.run([binary, "render", path, "-o", output], capture_output=True, text=True, cwd=scratch)
         lines = run.stderr.splitlines()
@@ -57,8 +62,14 @@ with tempfile.TemporaryDirectory() as scratch:
             failures.append(f"{name}: the loader gave exit {run.returncode} and stderr {run.stderr!r} (want exit 2, one error: line)")
         if os.path.exists(output):
             failures.append(f"{name}: a file was written")
-        else:
-            print(f"invalid for both: {name}: {lines[0] if lines else ''}")
+            continue
+        # `error: FILE:LINE: FIELD: message`: the loader's field is the schema's or inside it.
+        parts = lines[0].split(": ", 3) if lines else []
+        field = parts[2] if len(parts) == 4 else ""
+        if where and not (field == where or field.startswith(where + ".") or field.startswith(where + "[")):
+            failures.append(f"{name}: the schema objects to '{where}', the loader to '{field}'")
+            continue
+        print(f"invalid for both: {name}: schema at '{where or '(top level)'}': {error.message}; loader: {lines[0]}")
 
 print(f"{len(samples)} samples valid; {len(invalid)} invalid designs rejected by schema and loader")
 for failure in failures:
