@@ -78,13 +78,13 @@ schema: build
 
 ## Installs bin/wallpaper, share/wallpaper/fonts/, the man page and bash, zsh and fish
 ## completions under $(PREFIX). Build first as yourself (`make release`) when installing with sudo.
-## The folders install creates are listed in share/wallpaper/created-folders, so uninstall removes
-## those (when empty) and never a folder that was there before (/usr/local/bin).
+## The folders install creates are listed (relative to the prefix) in share/wallpaper/created-folders,
+## so uninstall removes those (when empty) and never a folder that was there before (/usr/local/bin).
 INSTALL_DIRS = $(FONT_DIR) $(ROOT)/share/wallpaper $(MAN_DIR) $(ROOT)/share/man $(BASH_DIR) \
   $(ROOT)/share/bash-completion $(ZSH_DIR) $(ROOT)/share/zsh $(FISH_DIR) $(ROOT)/share/fish $(ROOT)/share $(ROOT)/bin
 CREATED = $(ROOT)/share/wallpaper/created-folders
 install: release
-	@created=""; for dir in $(INSTALL_DIRS); do [ -d "$$dir" ] || created="$$created $$dir"; done; \
+	@created=""; for dir in $(INSTALL_DIRS); do [ -d "$$dir" ] || created="$$created $${dir#$(ROOT)/}"; done; \
 	  install -d $(INSTALL_DIRS) && \
 	  { [ ! -f $(CREATED) ] || cat $(CREATED); printf '%s\n' $$created; } | sort -u -r > $(CREATED).new && \
 	  mv $(CREATED).new $(CREATED)
@@ -100,9 +100,9 @@ install: release
 uninstall:
 	rm -f $(ROOT)/bin/wallpaper $(FONT_DIR)/Quicksand-Bold.ttf $(FONT_DIR)/OFL.txt $(MAN_DIR)/wallpaper.1 \
 	  $(BASH_DIR)/wallpaper $(ZSH_DIR)/_wallpaper $(FISH_DIR)/wallpaper.fish
-	@created="$(FONT_DIR) $(ROOT)/share/wallpaper"; \
+	@created="share/wallpaper/fonts share/wallpaper"; \
 	  if [ -f $(CREATED) ]; then created=$$(cat $(CREATED)); rm -f $(CREATED); fi; \
-	  for dir in $$created; do [ ! -d "$$dir" ] || rmdir --ignore-fail-on-non-empty "$$dir"; done
+	  for dir in $$created; do [ ! -d "$(ROOT)/$$dir" ] || rmdir --ignore-fail-on-non-empty "$(ROOT)/$$dir"; done
 
 ## The checks of the installed tool: install into a temporary prefix and render from elsewhere,
 ## bash/zsh/fish completions, the man page, the JSON Schema against the samples and the loader.
