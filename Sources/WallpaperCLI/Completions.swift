@@ -48,6 +48,8 @@ enum Completions {
       "_wallpaper() {",
       "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" command=\"${COMP_WORDS[1]}\"",
       "  [ \"$COMP_CWORD\" -gt 0 ] && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+      "  # --name=value: bash splits at '=', so the option is two words back.",
+      "  [ \"$prev\" = \"=\" ] && [ \"$COMP_CWORD\" -gt 2 ] && prev=\"${COMP_WORDS[COMP_CWORD-2]}\"",
       "  COMPREPLY=()",
       "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
       "    COMPREPLY=($(compgen -W \(quoteBash(Commands.all.map(\.name).joined(separator: " "))) -- \"$cur\"))",

@@ -31,6 +31,7 @@ expect "autumn spring summer winter " wallpaper render --season ""
 expect "$(printf '%s\n' iphone-16 iphone-16-plus iphone-16-pro iphone-16-pro-max iphone-16e | sort | tr '\n' ' ')" \
   wallpaper render --device iphone-16
 expect "pdf png svg " wallpaper render --format ""
+expect "winter " wallpaper render --season = w
 expect "iphone-8,iphone-16-pro iphone-8,iphone-16-pro-max " wallpaper export x.json --devices iphone-8,iphone-16-pro
 expect "--label-color --label-offset --label-position --label-size --label-text " wallpaper render --label-
 expect "bash fish zsh " wallpaper completions ""
