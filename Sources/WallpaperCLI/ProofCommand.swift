@@ -71,7 +71,7 @@ struct ProofCommand {
     overview:
       "Make a print-ready PDF proof: one page per device with bleed, crop marks, registration targets, a colour bar and a slug.",
     usage:
-      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR]",
+      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR] [--json]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """

@@ -147,7 +147,7 @@ struct RenderCommand {
 
   static let help = HelpPage(
     overview: "Render one design for one device to a PNG, SVG or PDF file.",
-    usage: "wallpaper render [DESIGN.json] --device ID [--scale N] [--format png|svg|pdf] -o PATH",
+    usage: "wallpaper render [DESIGN.json] --device ID [--scale N] [--format png|svg|pdf] -o PATH [--json]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: designOptions + ownOptions.dropLast(),
     footer: """

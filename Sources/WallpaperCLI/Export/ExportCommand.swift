@@ -53,7 +53,7 @@ struct ExportCommand {
     HelpPage(
       overview: "Render one design for every chosen device, scale and format, in parallel.",
       usage:
-        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet]",
+        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet] [--json]",
       arguments: [("DESIGN.json", "The design; flags override its fields as in `wallpaper render`.")],
       options: Array(ownOptions.dropLast()) + designOptions,
       footer: """
