@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
+import Wallpapers
 import XCTest
+
+@testable import WallpaperCLI
 
 /// `--json` results, `wallpaper help`, the generated schema, completions and man page, run
 /// through the built binary.
@@ -142,5 +145,21 @@ final class ToolingTests: XCTestCase {
     let bad = try wallpaper(["completions", "tcsh"])
     XCTAssertEqual(bad.status, 2)
     XCTAssertEqual(bad.stderr, "error: completions: 'tcsh' is not allowed (bash, zsh or fish)\n")
+  }
+
+  func testEveryFlagThatSetsAFieldIsInTheFieldTable() throws {
+    for command in Commands.all {
+      for spec in command.options where spec.field != nil {
+        let field = try XCTUnwrap(
+          Commands.field(of: spec), "\(command.name) \(spec.name): \(spec.field!) not in the table")
+        // Every word the table allows is offered by the completions.
+        if case .choice(let words) = field.kind {
+          XCTAssertEqual(Completions.value(of: spec), .words(words), "\(command.name) \(spec.name)")
+        }
+      }
+    }
+    XCTAssertEqual(
+      DesignLoader.fields.field(at: ["grid", "columns"])?.name, "columns", "paths descend through objects")
+    XCTAssertEqual(DesignLoader.fields.field(at: ["layers", "opacity"])?.name, "opacity", "and arrays")
   }
 }
