@@ -2,12 +2,22 @@
 SWIFT ?= swift
 WALLPAPER = .build/debug/wallpaper
 
+## `make install PREFIX=DIR` (default /usr/local; DESTDIR is prepended for packaging).
 PREFIX ?= /usr/local
-# The release build `make install` installs and `make benchmark` times: the Swift runtime linked
-# in statically, which starts 3× quicker than the shared one (Docs/performance.md).
-RELEASE = -c release --product wallpaper --static-swift-stdlib
+DESTDIR ?=
+## The installed binary: release mode with the Swift runtime linked in (no toolchain needed at
+## run time; the faster start-up Docs/performance.md measures for --static).
+RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib
+RELEASE_BIN = .build/release/wallpaper
+ROOT = $(DESTDIR)$(PREFIX)
+FONT_DIR = $(ROOT)/share/wallpaper/fonts
+MAN_DIR = $(ROOT)/share/man/man1
+BASH_DIR = $(ROOT)/share/bash-completion/completions
+ZSH_DIR = $(ROOT)/share/zsh/site-functions
+FISH_DIR = $(ROOT)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format samples benchmark install clean fuzz fuzz-ci sanitize
+.PHONY: deps build demo test lint format samples benchmark clean fuzz fuzz-ci sanitize release install uninstall \
+  man schema check-tools
 
 deps:
 	@Scripts/install-deps.sh
@@ -48,13 +58,56 @@ samples: build
 benchmark: deps
 	@Scripts/benchmark.sh --static $(if $(QUICK),--quick)
 
-## Builds the release binary and installs it as $(PREFIX)/bin/wallpaper.
-install: deps
-	$(SWIFT) build $(RELEASE)
-	install -D -m 755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/wallpaper" "$(DESTDIR)$(PREFIX)/bin/wallpaper"
-
 clean:
 	rm -rf .build out
+
+## The release binary that `make install` copies.
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+## The man page, generated from the commands' option tables: .build/man/wallpaper.1
+## (read it with `man -l .build/man/wallpaper.1`).
+man: build
+	@mkdir -p .build/man
+	$(WALLPAPER) help --man > .build/man/wallpaper.1
+	@echo "wrote .build/man/wallpaper.1"
+
+## Regenerates Docs/design.schema.json from the design loader's field table.
+schema: build
+	$(WALLPAPER) schema > Docs/design.schema.json
+
+## Installs bin/wallpaper, share/wallpaper/fonts/, the man page and bash, zsh and fish
+## completions under $(PREFIX). Build first as yourself (`make release`) when installing with sudo.
+## The folders install creates are listed (relative to the prefix) in share/wallpaper/created-folders,
+## so uninstall removes those (when empty) and never a folder that was there before (/usr/local/bin).
+INSTALL_DIRS = $(FONT_DIR) $(ROOT)/share/wallpaper $(MAN_DIR) $(ROOT)/share/man $(BASH_DIR) \
+  $(ROOT)/share/bash-completion $(ZSH_DIR) $(ROOT)/share/zsh $(FISH_DIR) $(ROOT)/share/fish $(ROOT)/share $(ROOT)/bin
+CREATED = $(ROOT)/share/wallpaper/created-folders
+install: release
+	@created=""; for dir in $(INSTALL_DIRS); do [ -d "$$dir" ] || created="$$created $${dir#$(ROOT)/}"; done; \
+	  install -d $(INSTALL_DIRS) && \
+	  { [ ! -f $(CREATED) ] || cat $(CREATED); printf '%s\n' $$created; } | sort -u -r > $(CREATED).new && \
+	  mv $(CREATED).new $(CREATED)
+	install -m 755 $(RELEASE_BIN) $(ROOT)/bin/wallpaper
+	install -m 644 Fonts/Quicksand-Bold.ttf Fonts/OFL.txt $(FONT_DIR)/
+	$(RELEASE_BIN) help --man > $(MAN_DIR)/wallpaper.1
+	$(RELEASE_BIN) completions bash > $(BASH_DIR)/wallpaper
+	$(RELEASE_BIN) completions zsh > $(ZSH_DIR)/_wallpaper
+	$(RELEASE_BIN) completions fish > $(FISH_DIR)/wallpaper.fish
+	@echo "installed $(ROOT)/bin/wallpaper"
+
+## Removes what `make install` put under $(PREFIX), and the folders it created that are now empty.
+uninstall:
+	rm -f $(ROOT)/bin/wallpaper $(FONT_DIR)/Quicksand-Bold.ttf $(FONT_DIR)/OFL.txt $(MAN_DIR)/wallpaper.1 \
+	  $(BASH_DIR)/wallpaper $(ZSH_DIR)/_wallpaper $(FISH_DIR)/wallpaper.fish
+	@created="share/wallpaper/fonts share/wallpaper"; \
+	  if [ -f $(CREATED) ]; then created=$$(cat $(CREATED)); rm -f $(CREATED); fi; \
+	  for dir in $$created; do [ ! -d "$(ROOT)/$$dir" ] || rmdir --ignore-fail-on-non-empty "$(ROOT)/$$dir"; done
+
+## The checks of the installed tool: install into a temporary prefix and render from elsewhere,
+## bash/zsh/fish completions, the man page, the JSON Schema against the samples and the loader.
+check-tools: build
+	Tests/Scripts/check-tools.sh
 
 ## libFuzzer on the design decoder and the flag parser (-sanitize=fuzzer,address), from the
 ## committed seeds in Tests/Fuzz; RUNS inputs (default 1,000,000). Findings land in .build/fuzz/.

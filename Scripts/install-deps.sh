@@ -18,6 +18,8 @@ packages=(
   chromium              # headless browser: renders our SVG; opens the gallery and the editor
   tidy                  # HTML5 checker for the export gallery
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
+  zsh fish              # `zsh -n` / `fish -n` on the generated completion scripts
+  groff-base            # `groff -man -ww`: the generated man page renders without warnings
   "$@"
 )
 

@@ -7,7 +7,9 @@ struct DevicesCommand {
 
   static let options: [OptionSpec] = [
     OptionSpec(names: ["--json"], valueName: nil, help: "Print a JSON array instead of a table.", field: nil),
-    OptionSpec(names: ["--family"], valueName: "FAMILY", help: "Only iphone or ipad.", field: nil),
+    OptionSpec(
+      names: ["--family"], valueName: "FAMILY", help: "Only iphone or ipad.", field: nil,
+      values: FieldSpec.choice(DeviceFamily.self)),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
 
@@ -21,7 +23,11 @@ struct DevicesCommand {
       island or notch, lockDate, lockClock, lockWidgets, lockControls, homeIndicator (not on home-button
       iPhones) and dock; null for iPads. They are derived, not published: see "zonesSource".
       Sources: \(Source.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).
-      """)
+      """,
+    examples: [
+      ("wallpaper devices --family iphone", "The iPhones as a table."),
+      ("wallpaper devices --json | jq '.[].id'", "Every device id."),
+    ])
 
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: Self.options, maxPositional: 0)

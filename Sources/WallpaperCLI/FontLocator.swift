@@ -6,9 +6,13 @@ enum FontLocator {
   /// The bundled font's file name.
   static let bundledFont = "Quicksand-Bold.ttf"
 
-  /// The bundled font's path. Looks, in order, in `$WALLPAPER_FONTS`, in a `Fonts/` folder
-  /// beside the executable or in any folder above it (a build tree inside the repository),
-  /// then in `Fonts/` of the working directory.
+  /// Where `make install` puts the fonts, relative to the prefix (`bin/wallpaper` beside `share/`).
+  static let installedFolder = "share/wallpaper/fonts"
+
+  /// The bundled font's path. Looks, in order, in `$WALLPAPER_FONTS`, in
+  /// `../share/wallpaper/fonts/` from the executable's folder (an installed prefix), in a
+  /// `Fonts/` folder beside the executable or in any folder above it (a build tree inside the
+  /// repository), then in `Fonts/` of the working directory.
   ///
   /// - Throws: `CLIError.failure` listing the places searched.
   static func bundledFontPath(environment: [String: String]) throws(CLIError) -> String {
@@ -18,6 +22,9 @@ enum FontLocator {
     }
     let executable = FilePath(executablePath())
     var folder = executable.isAbsolute ? executable.folder : ""
+    if !folder.isEmpty, folder != "/" {
+      candidates.append(FilePath(FilePath(folder).folder).appending(installedFolder + "/" + bundledFont).string)
+    }
     while !folder.isEmpty {
       candidates.append(FilePath(folder).appending("Fonts/" + bundledFont).string)
       guard folder != "/" else { break }

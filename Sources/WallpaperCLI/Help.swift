@@ -2,7 +2,8 @@ import CairoRendering
 import Foundation
 import Wallpapers
 
-/// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS layout.
+/// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXAMPLES layout. Options are
+/// grouped by the part of the design they set (`OptionSpec.group`).
 struct HelpPage {
   let overview: String
   let usage: String
@@ -10,6 +11,22 @@ struct HelpPage {
   var options: [OptionSpec] = []
   var subcommands: [(String, String)] = []
   var footer: String? = nil
+  /// Command lines with what each does.
+  var examples: [(String, String)] = []
+
+  /// The options in sections: the command's own first, then one per group, in table order.
+  var optionGroups: [(title: String, options: [OptionSpec])] {
+    var groups: [(title: String, options: [OptionSpec])] = []
+    for spec in options {
+      let title = spec.group
+      if let index = groups.firstIndex(where: { $0.title == title }) {
+        groups[index].options.append(spec)
+      } else {
+        groups.append((title, [spec]))
+      }
+    }
+    return groups.filter { $0.title == "OPTIONS" } + groups.filter { $0.title != "OPTIONS" }
+  }
 
   var text: String {
     var lines = ["OVERVIEW: \(overview)", "", "USAGE: \(usage)"]
@@ -26,14 +43,21 @@ struct HelpPage {
       }
     }
     section("ARGUMENTS", arguments)
-    section(
-      "OPTIONS",
-      options.map { spec in
-        let names = spec.names.reversed().joined(separator: ", ")
-        return (spec.valueName.map { "\(names) \($0)" } ?? names, spec.help)
-      } + [("-h, --help", "Show help information.")])
+    for (index, group) in optionGroups.enumerated() {
+      section(
+        group.title,
+        group.options.map { spec in (spec.synopsis, spec.help) }
+          + (index == 0 && group.title == "OPTIONS" ? [("-h, --help", "Show help information.")] : []))
+    }
+    if !options.contains(where: { $0.group == "OPTIONS" }) {
+      section("OPTIONS", [("-h, --help", "Show help information.")])
+    }
     section("SUBCOMMANDS", subcommands)
     if let footer { lines += ["", footer] }
+    if !examples.isEmpty {
+      lines += ["", "EXAMPLES:"]
+      for (command, what) in examples { lines += ["  # " + what, "  " + command] }
+    }
     if options.contains(where: { $0.field != nil }) { lines += ["", Self.limits] }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -42,4 +66,26 @@ struct HelpPage {
   static let limits =
     String(DesignLimits.summary.dropLast()) + "; images ≤ \(ImageLimits.maxPixelsPerSide) px per side and "
     + "\(ImageLimits.maxPixelsDescription) megapixels. Each exceeded limit is an error (exit 2)."
+}
+
+extension OptionSpec {
+  /// `-o, --output PATH`: the names, short first, and the value's placeholder.
+  var synopsis: String {
+    let names = names.reversed().joined(separator: ", ")
+    return valueName.map { "\(names) \($0)" } ?? names
+  }
+
+  /// The help section an option is listed in: by the part of the design its field sets, or
+  /// OPTIONS for the command's own.
+  var group: String {
+    guard let field else { return "OPTIONS" }
+    switch field[0] {
+    case "background": return "BACKGROUND OPTIONS"
+    case "season": return "SEASON OPTIONS"
+    case "label": return "LABEL OPTIONS"
+    case "grid": return "GRID OPTIONS"
+    case "device", "name", "orientation": return "DESIGN OPTIONS"
+    default: return "OUTPUT OPTIONS"
+    }
+  }
 }

@@ -12,6 +12,9 @@ struct OptionSpec {
   /// The value a switch puts into its field (`--no-label` → false).
   var switchValue: JSONValue.Kind? = nil
   var repeatable = false
+  /// What the value can be, for shell completions, when the option sets no design field (a
+  /// field's own kind, from the loader's field table, is used otherwise).
+  var values: FieldSpec.Kind? = nil
 
   var name: String { names[0] }
 }

@@ -46,8 +46,23 @@ enum OutputOptions {
       field: ["outputIntent"]),
   ]
 
+  /// The top-level design fields these options set, as the design file holds them (the
+  /// schema and the completions read this table; `specs` name the same fields).
+  static let fields: [FieldSpec] = [
+    FieldSpec(
+      "scale", .number(minimum: 0, maximum: RenderLimits.maxScale, exclusiveMinimum: true),
+      "Device pixels per point for PNG (default: the device's own)."),
+    FieldSpec("format", FieldSpec.choice(OutputFormat.self), "The file format (default: from the output's extension)."),
+    FieldSpec("output", .path, "The file to write, inside the design file's folder."),
+    FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
+    FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
+    FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
+    FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
+    FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
+  ]
+
   /// The top-level design fields these options set.
-  static var fieldNames: [String] { specs.compactMap { $0.field?.first } }
+  static var fieldNames: [String] { fields.names }
 
   /// The output `render` writes: path and format from the fields (the format from the path's
   /// extension when not given), the scale from the fields or the device.

@@ -31,6 +31,9 @@ final class PhaseTimer {
     lastLap = now
   }
 
+  /// The time from `init` to the last lap.
+  var elapsed: Duration { lastLap - start }
+
   static func milliseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15

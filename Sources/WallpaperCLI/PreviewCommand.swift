@@ -12,7 +12,7 @@ struct PreviewCommand {
       names: ["--screen"], valueName: "SCREEN",
       help:
         "lock (time, date, island or notch, bottom controls, home indicator; default) or home (icon tiles in the home grid and the dock).",
-      field: nil),
+      field: nil, values: FieldSpec.choice(PreviewScreen.self)),
     OptionSpec(
       names: ["--watch"], valueName: nil,
       help: "Render, then again whenever the design file, its font or its image changes; Ctrl-C stops.", field: nil),
@@ -28,7 +28,14 @@ struct PreviewCommand {
       The mock is drawn with the same renderer in plain shapes and the bundled font, placed in the device's
       zones (`wallpaper devices --json`); it is marked PREVIEW MOCK and uses no Apple artwork. iPhones in
       portrait only: iPads have no zones in the catalogue.
-      """)
+      """,
+    examples: [
+      ("wallpaper preview Samples/winter.json --device iphone-16 -o lock.png", "The lock screen over a design."),
+      (
+        "wallpaper preview Samples/grid-iphone-8.json --screen home -o home.png",
+        "The home screen: icon tiles in the grid."
+      ),
+    ])
 
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(

@@ -29,12 +29,13 @@ struct ProofCommand {
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(
-      names: ["--output", "-o"], valueName: "PATH", help: "The PDF file to write; folders are created.", field: nil),
+      names: ["--output", "-o"], valueName: "PATH", help: "The PDF file to write; folders are created.", field: nil,
+      values: .path),
     OptionSpec(
       names: ["--devices"], valueName: "LIST",
       help:
         "all, iphone or ipad (one page per screen class), or device ids separated by commas (default: the design's device).",
-      field: nil),
+      field: nil, values: .array(.device)),
     OptionSpec(
       names: ["--bleed"], valueName: "LENGTH",
       help: "Art drawn past the trim on every side, in mm, in or pt (default: 3mm).",
@@ -42,24 +43,25 @@ struct ProofCommand {
     OptionSpec(
       names: ["--marks"], valueName: "LIST",
       help: "Any of crop, registration, colorbar, slug separated by commas, or none (default: all).",
-      field: nil),
+      field: nil, values: .array(.choice(ProofMarks.names.map(\.name) + ["none"]))),
     OptionSpec(
       names: ["--paper"], valueName: "PAPER",
       help:
         "fit (the page is the art, bleed and marks), or a sheet: a4, letter, a3, a3+, sra3 or tabloid (centred, only the art scaled down to fit; default: fit).",
-      field: nil),
+      field: nil, values: FieldSpec.choice(Paper.self)),
     OptionSpec(
       names: ["--layout"], valueName: "LAYOUT",
       help:
         "single (one wallpaper per page; default) or nup (on a sheet: as many wallpapers as fit at 100% per sheet, each with its own bleed and marks).",
-      field: nil),
+      field: nil, values: FieldSpec.choice(SheetArrangement.self)),
     OptionSpec(
       names: ["--soft-proof"], valueName: "DIR",
       help:
         "Also write, per page, NN-DEVICE-soft-proof.png (the trim as it would print under the output intent, with lcms2) and NN-DEVICE-gamut.png (out-of-gamut pixels in magenta) into DIR; the slug states the share out of gamut.",
-      field: nil),
+      field: nil, values: .folder),
     OptionSpec(
       names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(defaultAuthor)).", field: nil),
+    RunReport.option,
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
 
@@ -69,7 +71,7 @@ struct ProofCommand {
     overview:
       "Make a print-ready PDF proof: one page per device with bleed, crop marks, registration targets, a colour bar and a slug.",
     usage:
-      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR]",
+      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR] [--json]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """
@@ -77,7 +79,17 @@ struct ProofCommand {
       and has a bookmark. Marks and slug are in registration colour (/Separation /All). Colours are
       RGB; --pdfx makes the file PDF/X-4 for a CMYK output intent. Dated today, or from --date, or
       from SOURCE_DATE_EPOCH (which makes the same input give the same bytes).
-      """)
+      """,
+    examples: [
+      (
+        "wallpaper proof Samples/autumn-grid.json -o proof.pdf --devices iphone-8,iphone-16-pro",
+        "Two pages with bleed and marks."
+      ),
+      (
+        "wallpaper proof design.json -o proof.pdf --devices iphone --paper a4 --layout nup --pdfx",
+        "Gang-up A4 sheets as PDF/X-4."
+      ),
+    ])
 
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(
@@ -96,6 +108,8 @@ struct ProofCommand {
       throw .usage("--output: '\(output)' is not allowed (a proof is a PDF: a path ending in .pdf)")
     }
     try DesignRendering.checkOutputPath(output)
+    try RunReport.checkStdout(output, json: parsed.has("--json"))
+    let timer = PhaseTimer()
 
     var designs: [Design] = []
     var conformance: PDFConformance?
@@ -146,12 +160,26 @@ struct ProofCommand {
     } catch {
       throw .failure(error.description)
     }
+    timer.lap("render")
     try AtomicFile.write(bytes, to: output)
+    var report = RunReport(command: "proof")
+    var pdf = RunReport.File(path: output, format: "pdf", bytes: bytes)
+    pdf.devices = devices.map(\.id)
+    if settings.arrangement == .single { pdf.pages = devices.count }
+    report.files.append(pdf)
     if let softProofFolder, let softProofs {
       for page in softProofs {
-        try AtomicFile.write(page.proof, to: "\(softProofFolder)/\(page.name)-soft-proof.png")
-        try AtomicFile.write(page.gamut, to: "\(softProofFolder)/\(page.name)-gamut.png")
+        for (suffix, image) in [("soft-proof", page.proof), ("gamut", page.gamut)] {
+          let path = "\(softProofFolder)/\(page.name)-\(suffix).png"
+          try AtomicFile.write(image, to: path)
+          report.files.append(RunReport.File(path: path, format: "png", bytes: image))
+        }
       }
+    }
+    timer.lap("write")
+    if parsed.has("--json") {
+      report.record(timer)
+      console.out(report.json)
     }
   }
 

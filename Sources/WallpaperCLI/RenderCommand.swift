@@ -149,24 +149,43 @@ struct RenderCommand {
       help:
         "Render, then render again whenever the design file, its font or its image changes; one line per render; Ctrl-C stops.",
       field: nil),
+    RunReport.option,
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
 
   static let help = HelpPage(
     overview: "Render one design for one device to a PNG, SVG or PDF file.",
-    usage: "wallpaper render [DESIGN.json] --device ID [--scale N] [--format png|svg|pdf] -o PATH",
+    usage: "wallpaper render [DESIGN.json] --device ID [--scale N] [--format png|svg|pdf] -o PATH [--json]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: designOptions + ownOptions.dropLast(),
     footer: """
       PNG is round(points × scale) pixels. SVG uses px units sized in points; PDF pages are sized
       in points, dated from SOURCE_DATE_EPOCH or else 2020-01-01T00:00:00Z so output is reproducible.
-      """)
+      """,
+    examples: [
+      (
+        "wallpaper render --device iphone-16-pro --season winter -o winter.png",
+        "A winter wallpaper at the device's own scale (1206×2622 px)."
+      ),
+      (
+        "wallpaper render Samples/autumn.json --device ipad-pro-13-m4 -o autumn.pdf",
+        "A design file for another device, as PDF."
+      ),
+      (
+        "wallpaper render --device iphone-8 --grid home --fill 0,1,4,5=#FFB3BA --alpha 0 --no-label -o grid.png",
+        "Colour four home-screen cells."
+      ),
+      ("wallpaper render design.json --json -o out.png", "Print what was written (path, size, bytes, sha256) as JSON."),
+    ])
 
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: Self.designOptions + Self.ownOptions, maxPositional: 1)
     if parsed.has("--help") {
       console.out(Self.help.text)
       return
+    }
+    if parsed.has("--json"), parsed.has("--watch") {
+      throw .usage("--json: not allowed with --watch (one JSON document per run)")
     }
     guard parsed.has("--watch") else {
       _ = try render(parsed)
@@ -182,6 +201,7 @@ struct RenderCommand {
     let timer = PhaseTimer()
     var inputs: [String] = []
     var files: [(path: String, bytes: [UInt8])] = []
+    var report = RunReport(command: "render")
     for variant in try Self.seasonVariants(of: parsed) {
       let loaded: LoadedDesign
       do {
@@ -203,12 +223,26 @@ struct RenderCommand {
         try DesignRendering.checkOutputPath(path)
         output.path = path
       }
+      try RunReport.checkStdout(path, json: parsed.has("--json"))
       timer.lap("scene")
-      files.append((path, try DesignRendering.render(scene, as: output, timer: timer)))
+      let bytes = try DesignRendering.render(scene, as: output, timer: timer)
+      files.append((path, bytes))
+      var file = RunReport.File(path: path, format: output.format.rawValue, bytes: bytes)
+      file.points = scene.size
+      file.devices = [loaded.design.device.id]
+      if output.format == .png {
+        file.scale = output.scale
+        file.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: output.scale)
+      }
+      report.files.append(file)
     }
     for file in files { try AtomicFile.write(file.bytes, to: file.path) }
     timer.lap("write")
     if parsed.has("--timings") { console.err(timer.report) }
+    if parsed.has("--json"), !files.isEmpty {
+      report.record(timer)
+      console.out(report.json)
+    }
     return (inputs, files.isEmpty ? "stdout" : files.map(\.path).joined(separator: ", "))
   }
 

@@ -41,16 +41,14 @@ public struct WallpaperTool {
   static let help = HelpPage(
     overview: "Compose layered wallpapers and render them to PNG, SVG and PDF for every iPhone and iPad.",
     usage: "wallpaper <subcommand> [options]",
-    subcommands: [
-      ("render", "Render one design for one device to a PNG, SVG or PDF file."),
-      ("preview", "Render a design with a labelled mock of the lock or home screen over it."),
-      ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
-      ("proof", "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes."),
-      ("editor", "Write one offline HTML page to colour grid cells and try seasons, then copy the design or command."),
-      ("cells", "Show the grid's cells numbered as --fill numbers them, as JSON or a numbered picture."),
-      ("devices", "List the device catalogue."),
-    ],
-    footer: "See 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.")
+    subcommands: Commands.all.map { ($0.name, $0.summary) },
+    footer:
+      "See 'wallpaper help <subcommand>' or 'wallpaper <subcommand> --help' for details. 'wallpaper --version' prints the version.",
+    examples: [
+      ("wallpaper render --device iphone-16-pro --season winter -o winter.png", "A winter wallpaper, 1206×2622 px."),
+      ("wallpaper export design.json --out export --devices iphone", "Every iPhone, PNG, SVG and PDF."),
+      ("source <(wallpaper completions bash)", "Tab completion in bash."),
+    ])
 
   /// Runs the tool with `arguments` (without the program name) and returns the exit status.
   public func run(_ arguments: [String]) -> Int32 {
@@ -70,8 +68,14 @@ public struct WallpaperTool {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "-h", "--help", "help":
+    case "-h", "--help":
       console.out(Self.help.text)
+    case "help":
+      try Commands.runHelp(rest, console: console)
+    case "completions":
+      try Commands.runCompletions(rest, console: console)
+    case "schema":
+      try Commands.runSchema(rest, console: console)
     case "--version":
       console.out("wallpaper \(Self.version)\n")
     case "render":

@@ -30,10 +30,9 @@ public struct LoadedDesign: Sendable {
 
 /// Reads a design from JSON and command-line overrides, checking every field.
 public enum DesignLoader {
-  /// The top-level fields of a design that describe what to draw.
-  public static let topLevelFields = [
-    "name", "device", "orientation", "background", "season", "label", "grid", "layers",
-  ]
+  /// The top-level fields of a design that describe what to draw (and `$schema`, an editor's
+  /// hint that is not read), from the field table `fields`.
+  public static var topLevelFields: [String] { fields.names }
 
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
   ///
@@ -113,6 +112,7 @@ public enum DesignLoader {
   ) throws(DesignError) -> Design {
     let top = try FieldReader(root, path: "")
     try top.rejectUnknown(topLevelFields + outputFields)
+    _ = try top.string("$schema")  // an editor's hint, not read; but a string like any other
 
     guard let deviceValue = top.raw("device"), let deviceID = try top.string("device") else {
       throw DesignError(
@@ -155,7 +155,7 @@ public enum DesignLoader {
   }
 
   static func decodeBackground(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Background {
-    try reader.rejectUnknown(["color", "gradient", "image"])
+    try reader.rejectUnknown(fields.names(at: ["background"]))
     var background = Background()
     if let value = reader.raw("color"), case .string(let text) = value.kind, text.lowercased() == "none" {
       background.color = nil
@@ -163,7 +163,7 @@ public enum DesignLoader {
       background.color = color
     }
     if let gradient = try reader.object("gradient") {
-      try gradient.rejectUnknown(["type", "colors", "angle"])
+      try gradient.rejectUnknown(fields.names(at: ["background", "gradient"]))
       let kind = try gradient.choice("type", as: Gradient.Kind.self) ?? .linear
       var colors: [Color] = []
       for element in try gradient.array("colors") ?? [] {
@@ -189,7 +189,7 @@ public enum DesignLoader {
       background.gradient = Gradient(kind: kind, colors: colors, angle: angle)
     }
     if let image = try reader.object("image") {
-      try image.rejectUnknown(["path", "mode", "opacity"])
+      try image.rejectUnknown(fields.names(at: ["background", "image"]))
       guard let pathValue = image.raw("path"), let path = try image.string("path") else {
         throw DesignError(origin: image.value.origin, field: image.fieldPath("path"), message: "is required")
       }
@@ -212,7 +212,7 @@ public enum DesignLoader {
   }
 
   static func decodeSeason(_ reader: FieldReader?, today: () -> CalendarDate) throws(DesignError) -> SeasonLayer {
-    try reader?.rejectUnknown(["name", "date", "hemisphere", "alpha", "artSeed"])
+    try reader?.rejectUnknown(fields.names(at: ["season"]))
     let hemisphere = try reader?.choice("hemisphere", as: Season.Hemisphere.self) ?? .north
     var layer: SeasonLayer
     if let season = try reader?.choice("name", as: Season.self) {
@@ -250,7 +250,7 @@ public enum DesignLoader {
   }
 
   static func decodeLabel(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Label {
-    try reader.rejectUnknown(["visible", "text", "locale", "position", "offset", "size", "font", "color"])
+    try reader.rejectUnknown(fields.names(at: ["label"]))
     var label = Label()
     label.visible = try reader.bool("visible") ?? true
     if let text = try reader.string("text") {
@@ -284,10 +284,7 @@ public enum DesignLoader {
   static func decodeGrid(_ reader: FieldReader, into design: inout Design, baseFolder: String = "")
     throws(DesignError)
   {
-    try reader.rejectUnknown([
-      "kind", "fill", "lineColor", "lineWidth", "showIcons", "columns", "spacing", "inset", "fit",
-      "direction", "images",
-    ])
+    try reader.rejectUnknown(fields.names(at: ["grid"]))
     var grid = GridLayer()
     grid.kind = try reader.choice("kind", as: GridLayer.Kind.self) ?? .none
     grid.lineColor = try reader.color("lineColor")
@@ -295,7 +292,7 @@ public enum DesignLoader {
       grid.lineWidth = try strokeWidth(value, field: reader.fieldPath("lineWidth"))
     }
     grid.showIcons = try reader.bool("showIcons") ?? false
-    let squareFields = ["columns", "spacing", "inset", "fit", "direction", "images"]
+    let squareFields = fields.onlyFields(at: ["grid"])
     if grid.kind == .square {
       guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
         throw DesignError(
@@ -456,7 +453,7 @@ public enum DesignLoader {
     var settings: [LayerSetting] = []
     for value in values {
       let layer = try FieldReader(value, path: reader.fieldPath("layers[]"))
-      try layer.rejectUnknown(["name", "opacity"])
+      try layer.rejectUnknown(fields.names(at: ["layers"]))
       guard let name = try layer.choice("name", as: LayerName.self) else {
         throw DesignError(
           origin: value.origin, field: layer.fieldPath("name"),

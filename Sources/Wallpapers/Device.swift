@@ -1,6 +1,6 @@
 import SceneGraph
 
-/// Where a number in the catalogue comes from (see DEVICES.md for the full references).
+/// Where a number in the catalogue comes from (see Docs/devices.md for the full references).
 public enum Source: String, Hashable, Sendable, CaseIterable {
   /// Apple Human Interface Guidelines, Layout → Specifications (9 Sep 2025).
   case hig = "S1"

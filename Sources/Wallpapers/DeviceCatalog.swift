@@ -1,7 +1,7 @@
 import SceneGraph
 
 /// Every supported iPhone and iPad, from the iPhone 4 to the iPhone 17 family and the 13" iPad
-/// Pro, grouped by screen class. Numbers and sources follow DEVICES.md.
+/// Pro, grouped by screen class. Numbers and sources: Docs/devices.md.
 public enum DeviceCatalog {
   /// All models, iPhones first, in order of screen introduction.
   public static let devices: [Device] = classes.flatMap { entry in

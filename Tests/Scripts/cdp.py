@@ -5,6 +5,10 @@ import json
 import os
 import subprocess
 import tempfile
+import threading
+
+
+WATCHDOG_SECONDS = 240
 
 
 class Chromium:
@@ -30,6 +34,11 @@ class Chromium:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_chrome_r)
         os.close(from_chrome_w)
+        # A browser that stops answering must fail the test, not hang it: after WATCHDOG_SECONDS
+        # Chromium is killed, its pipe closes and read_message raises.
+        self.watchdog = threading.Timer(WATCHDOG_SECONDS, self.process.kill)
+        self.watchdog.daemon = True
+        self.watchdog.start()
         self.out = os.fdopen(to_chrome_w, "wb", buffering=0)
         self.inp = os.fdopen(from_chrome_r, "rb", buffering=0)
         self.pending = b""

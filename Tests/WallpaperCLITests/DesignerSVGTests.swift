@@ -73,16 +73,20 @@ final class DesignerSVGTests: XCTestCase {
         environment: ["HOME": folder])
     default:
       let points = "\(Int((Double(png.width) / scale).rounded())),\(Int((Double(png.height) / scale).rounded()))"
-      result = try Processes.run(
-        "chromium",
-        [
-          "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
-          // Draw everything before the screenshot, even on a loaded machine.
-          "--run-all-compositor-stages-before-draw", "--virtual-time-budget=10000",
-          "--default-background-color=00000000", "--force-device-scale-factor=\(scale)",
-          "--window-size=\(points)", "--user-data-dir=\(folder)/chromium", "--screenshot=\(output)",
-          "file://" + svg,
-        ], environment: ["HOME": folder])
+      let arguments = [
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+        // Draw everything before the screenshot, even on a loaded machine.
+        "--run-all-compositor-stages-before-draw",
+        "--default-background-color=00000000", "--force-device-scale-factor=\(scale)",
+        "--window-size=\(points)", "--user-data-dir=\(folder)/chromium", "--screenshot=\(output)",
+        "file://" + svg,
+      ]
+      // Headless Chromium has hung once in many loaded runs: give it two minutes, then one more try.
+      var attempt = try Processes.run("timeout", ["-k", "10", "120", "chromium"] + arguments, environment: ["HOME": folder])
+      if attempt.status == 124 || attempt.status == 137 {
+        attempt = try Processes.run("timeout", ["-k", "10", "120", "chromium"] + arguments, environment: ["HOME": folder])
+      }
+      result = attempt
     }
     XCTAssertEqual(result.status, 0, "\(renderer): \(result.stderr)")
     return try RGBAImage(pngFile: output)

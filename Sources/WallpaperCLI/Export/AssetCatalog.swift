@@ -29,9 +29,5 @@ enum AssetCatalog {
     return json(["images": entries, "info": ["author": "wallpaper", "version": 1]])
   }
 
-  static func json(_ object: Any) -> [UInt8] {
-    let data = try! JSONSerialization.data(
-      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return Array(data) + [0x0A]
-  }
+  static func json(_ object: Any) -> [UInt8] { JSONWriter.bytes(object) }
 }

@@ -12,11 +12,15 @@ struct ExportCommand {
   let environment: [String: String]
 
   static let ownOptions: [OptionSpec] = [
-    OptionSpec(names: ["--out"], valueName: "DIR", help: "The folder to write into (created if missing).", field: nil),
+    OptionSpec(
+      names: ["--out"], valueName: "DIR", help: "The folder to write into (created if missing).", field: nil,
+      values: .folder),
     OptionSpec(
       names: ["--devices"], valueName: "LIST", help: "all (default), iphone, ipad, or device ids separated by commas.",
-      field: nil),
-    OptionSpec(names: ["--formats"], valueName: "LIST", help: "Any of png,svg,pdf (default: all three).", field: nil),
+      field: nil, values: .array(.device)),
+    OptionSpec(
+      names: ["--formats"], valueName: "LIST", help: "Any of png,svg,pdf (default: all three).", field: nil,
+      values: .array(FieldSpec.choice(OutputFormat.self))),
     OptionSpec(
       names: ["--scales"], valueName: "LIST",
       help:
@@ -25,7 +29,7 @@ struct ExportCommand {
     OptionSpec(
       names: ["--contact-sheet"], valueName: "KIND",
       help: "plain (default: the wallpapers) or preview (each iPhone class with the lock-screen mock over it).",
-      field: nil),
+      field: nil, values: .choice(["plain", "preview"])),
     OptionSpec(
       names: ["--strict"], valueName: nil,
       help: "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for.", field: nil),
@@ -36,6 +40,7 @@ struct ExportCommand {
       names: ["--jobs"], valueName: "N",
       help: "Files rendered at once, each on its own thread (default: the number of cores; at most 256).", field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress, skip or summary lines.", field: nil),
+    RunReport.option,
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
 
@@ -48,7 +53,7 @@ struct ExportCommand {
     HelpPage(
       overview: "Render one design for every chosen device, scale and format, in parallel.",
       usage:
-        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet]",
+        "wallpaper export DESIGN.json --out DIR [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet] [--json]",
       arguments: [("DESIGN.json", "The design; flags override its fields as in `wallpaper render`.")],
       options: Array(ownOptions.dropLast()) + designOptions,
       footer: """
@@ -62,7 +67,18 @@ struct ExportCommand {
         is skipped with one line on stderr saying why and counted in the summary; --strict makes it an error.
         Files are replaced atomically; nothing else in DIR is touched. One failing file does not stop the
         others; the run then exits 1 naming each failure.
-        """)
+        """,
+      examples: [
+        (
+          "wallpaper export Samples/autumn-grid.json --out export --devices iphone --asset-catalog",
+          "Every iPhone, with an Xcode asset catalog."
+        ),
+        ("wallpaper export design.json --out export --formats png --scales 2,3 --quiet", "Only PNGs at 2x and 3x."),
+        (
+          "wallpaper export design.json --out export --json > result.json",
+          "A JSON document of every file written and every device skipped."
+        ),
+      ])
   }
 
   func run(_ arguments: [String]) throws(CLIError) {
@@ -93,6 +109,7 @@ struct ExportCommand {
       }
       jobs = value
     }
+    let timer = PhaseTimer()
     let plan = try ExportPlan(
       designFile: designFile, overrides: parsed.overrides, devices: devices, formats: formats, scales: scales,
       environment: environment, previews: true, strict: parsed.has("--strict"))
@@ -109,15 +126,19 @@ struct ExportCommand {
     let exporter = Exporter(
       plan: plan, folder: folder, assetCatalog: parsed.has("--asset-catalog"), jobs: jobs, font: font,
       progress: ExportProgress(style: style, total: plan.jobs.count, console: console))
-    var (entries, failures) = exporter.run()
+    timer.lap("plan")
+    var result = ExportResult(folder: folder, skipped: plan.skipped)
+    (result.entries, result.failures) = exporter.run()
+    timer.lap("render")
 
     // Files that describe the export: asset catalog contents, contact sheet, manifest.
     func write(_ bytes: [UInt8], _ path: String, format: String) {
       do {
         try AtomicFile.write(bytes, to: folder + "/" + path)
-        entries.append(Exporter.Entry(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes)))
+        result.entries.append(
+          Exporter.Entry(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes)))
       } catch {
-        failures.append(Exporter.Failure(path: path, reason: error.description))
+        result.failures.append(Exporter.Failure(path: path, reason: error.description))
       }
     }
     if parsed.has("--asset-catalog") {
@@ -125,7 +146,7 @@ struct ExportCommand {
         AssetCatalog.catalogContents(), AssetCatalog.folderName(design: plan.name) + "/Contents.json", format: "json")
       for (screen, _) in plan.designs {
         let folderPath = AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
-        let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
+        let images = result.entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
           (filename: FilePath($0.path).lastComponent, scale: $0.scale ?? 1, idiom: screen.family)
         }
         guard !images.isEmpty else { continue }
@@ -151,10 +172,16 @@ struct ExportCommand {
         write(try sheets.withLock { $0[format]! }.get(), "contact-sheet.\(format.rawValue)", format: format.rawValue)
       }
     } catch {
-      failures.append(Exporter.Failure(path: "contact-sheet", reason: error.description))
+      result.failures.append(Exporter.Failure(path: "contact-sheet", reason: error.description))
     }
-    write(Gallery.html(design: plan.name, entries: entries, skipped: plan.skipped), Gallery.fileName, format: "html")
-    write(Self.manifest(design: plan.name, entries: entries, skipped: plan.skipped), "manifest.json", format: "json")
+    write(
+      Gallery.html(design: plan.name, entries: result.entries, skipped: plan.skipped), Gallery.fileName, format: "html")
+    write(
+      Self.manifest(design: plan.name, entries: result.entries, skipped: plan.skipped), "manifest.json", format: "json")
+    timer.lap("sheets+manifest")
+    if parsed.has("--json") { console.out(result.report(timer: timer).json) }
+    let entries = result.entries
+    let failures = result.failures
 
     let skippedModels = plan.skipped.reduce(0) { $0 + $1.models.count }
     let skippedText = skippedModels == 0 ? "" : "; \(skippedModels) device\(skippedModels == 1 ? "" : "s") skipped"
@@ -221,5 +248,35 @@ struct ExportCommand {
       skip.models.map { ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason] }
     }
     return AssetCatalog.json(["design": design, "files": files, "skipped": skips])
+  }
+}
+
+/// What one export did: every file written, every failure, the devices skipped. The manifest,
+/// the summary line and `--json` read it.
+struct ExportResult {
+  /// The output folder the entries' paths are relative to.
+  let folder: String
+  var entries: [Exporter.Entry] = []
+  var failures: [Exporter.Failure] = []
+  var skipped: [ExportPlan.Skip] = []
+
+  /// The `--json` document: paths as opened from the working directory, skipped devices by id.
+  func report(timer: PhaseTimer) -> RunReport {
+    var report = RunReport(command: "export")
+    report.files = entries.map { entry in
+      var file = RunReport.File(
+        path: folder + "/" + entry.path, format: entry.format, bytes: entry.bytes, sha256: entry.sha256)
+      file.points = entry.screen?.points
+      file.pixels = entry.pixels
+      file.scale = entry.scale
+      file.devices = entry.models
+      return file
+    }
+    report.skipped = skipped.flatMap { skip in
+      skip.models.map { RunReport.Skip(what: $0.id, reason: skip.reason) }
+    }
+    report.failures = failures.map { RunReport.Skip(what: folder + "/" + $0.path, reason: $0.reason) }
+    report.record(timer)
+    return report
   }
 }
