@@ -82,9 +82,11 @@ final class DesignerSVGTests: XCTestCase {
         "file://" + svg,
       ]
       // Headless Chromium has hung once in many loaded runs: give it two minutes, then one more try.
-      var attempt = try Processes.run("timeout", ["-k", "10", "120", "chromium"] + arguments, environment: ["HOME": folder])
+      var attempt = try Processes.run(
+        "timeout", ["-k", "10", "120", "chromium"] + arguments, environment: ["HOME": folder])
       if attempt.status == 124 || attempt.status == 137 {
-        attempt = try Processes.run("timeout", ["-k", "10", "120", "chromium"] + arguments, environment: ["HOME": folder])
+        attempt = try Processes.run(
+          "timeout", ["-k", "10", "120", "chromium"] + arguments, environment: ["HOME": folder])
       }
       result = attempt
     }
