@@ -45,6 +45,7 @@ public struct WallpaperTool {
       ("render", "Render one design for one device to a PNG, SVG or PDF file."),
       ("preview", "Render a design with a labelled mock of the lock or home screen over it."),
       ("export", "Render one design for many devices, scales and formats, with a manifest and asset catalog."),
+      ("manifest", "Merge the partial manifests of a sharded export (manifest merge)."),
       ("proof", "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes."),
       ("devices", "List the device catalogue."),
     ],
@@ -78,6 +79,8 @@ public struct WallpaperTool {
       try PreviewCommand(console: console, environment: environment).run(rest)
     case "export":
       try ExportCommand(console: console, environment: environment).run(rest)
+    case "manifest":
+      try ManifestCommand(console: console, environment: environment).run(rest)
     case "proof":
       try ProofCommand(console: console, environment: environment).run(rest)
     case "devices":
