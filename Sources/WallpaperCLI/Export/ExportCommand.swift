@@ -107,9 +107,10 @@ struct ExportCommand {
     var work: [ExportPlan.Job] { plans.flatMap(\.jobs) }
   }
 
-  /// The options that change what is written; the others are left out of the arguments a
-  /// shard records, so every shard of one export records the same.
-  static let runOnlyOptions = ["--shard", "--shard-count", "--incremental", "--quiet", "--jobs", "--json"]
+  /// The options that do not change any file's bytes: left out of the arguments a shard
+  /// records, so every shard of one export records the same, wherever its output folder is
+  /// mounted (`manifest merge` writes into the folder of its `-o`).
+  static let runOnlyOptions = ["--out", "--shard", "--shard-count", "--incremental", "--quiet", "--jobs", "--json"]
 
   /// The design files named by `positional`: files as given, folders as their `*.json` files
   /// in name order (not recursive). Several files or any folder make a catalogue.
@@ -241,8 +242,9 @@ struct ExportCommand {
 
     let skippedModels = setup.plans.reduce(0) { $0 + $1.skipped.reduce(0) { $0 + $1.models.count } }
     let skippedText = skippedModels == 0 ? "" : "; \(skippedModels) device\(skippedModels == 1 ? "" : "s") skipped"
-    if parsed.has("--incremental") && !quiet { console.err("\(rendered) rendered, \(skippedFiles) skipped\n") }
+    let incremental = parsed.has("--incremental") && !quiet ? "\(rendered) rendered, \(skippedFiles) skipped\n" : ""
     if !failures.isEmpty {
+      console.err(incremental)
       for failure in failures {
         console.err("error: " + "\(failure.path): \(failure.reason)".escapingControlCharacters + "\n")
       }
@@ -268,6 +270,7 @@ struct ExportCommand {
         )
       }
     }
+    console.err(incremental)
   }
 
   /// The arguments as a shard records them: without the options in `runOnlyOptions`.
