@@ -305,7 +305,9 @@ struct ExportCommand {
         failures.append(Exporter.Failure(path: path, reason: error.description))
       }
     }
-    for plan in setup.plans {
+    let sheetFormats: [OutputFormat] = [.png, .pdf]
+    let sheets = contactSheets(setup: setup, formats: sheetFormats)
+    for (planIndex, plan) in setup.plans.enumerated() {
       let prefix = plan.prefix
       if setup.assetCatalog {
         write(
@@ -321,23 +323,9 @@ struct ExportCommand {
         }
       }
       do {
-        let sheet = try contactSheet(plan: plan, font: setup.font, previews: setup.previewSheet)
-        let info = try OutputOptions.documentInfo(for: plan.designs[0].design, environment: setup.environment)
-        // The PNG and the PDF sheet are independent: render them at the same time.
-        let formats: [OutputFormat] = [.png, .pdf]
-        let sheets = Mutex<[OutputFormat: Result<[UInt8], CLIError>]>([:])
-        let parallel = setup.jobs > 1
-        Workers.run(parallel ? formats.count : 1) { worker in
-          for format in parallel ? [formats[worker]] : formats {
-            let result = Result { () throws(CLIError) in
-              try DesignRendering.render(sheet, as: Output(format: format, scale: 1, pdf: PDFOptions(info: info)))
-            }
-            sheets.withLock { $0[format] = result }
-          }
-        }
-        for format in formats {
+        for (offset, format) in sheetFormats.enumerated() {
           write(
-            try sheets.withLock { $0[format]! }.get(), prefix + "contact-sheet.\(format.rawValue)",
+            try sheets[planIndex * sheetFormats.count + offset].get(), prefix + "contact-sheet.\(format.rawValue)",
             format: format.rawValue)
         }
       } catch {
@@ -360,6 +348,33 @@ struct ExportCommand {
     } catch {
       failures.append(Exporter.Failure(path: manifest, reason: error.description))
     }
+  }
+
+  /// Every design's contact sheet in each of `formats`, design by design: all independent, so
+  /// rendered `setup.jobs` at a time (a merge of a large catalogue renders thousands).
+  private static func contactSheets(setup: Setup, formats: [OutputFormat]) -> [Result<[UInt8], CLIError>] {
+    let tasks = setup.plans.indices.flatMap { plan in formats.map { (plan, $0) } }
+    let next = Mutex(0)
+    let results = Mutex<[Int: Result<[UInt8], CLIError>]>([:])
+    Workers.run(max(1, min(setup.jobs, tasks.count))) { _ in
+      while true {
+        let index = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard index < tasks.count else { return }
+        let (planIndex, format) = tasks[index]
+        let plan = setup.plans[planIndex]
+        let result = Result { () throws(CLIError) in
+          let sheet = try contactSheet(plan: plan, font: setup.font, previews: setup.previewSheet)
+          let info = try OutputOptions.documentInfo(for: plan.designs[0].design, environment: setup.environment)
+          return try DesignRendering.render(sheet, as: Output(format: format, scale: 1, pdf: PDFOptions(info: info)))
+        }
+        results.withLock { $0[index] = result }
+      }
+    }
+    let collected = results.withLock { $0 }
+    return tasks.indices.map { collected[$0]! }
   }
 
   /// The sheet of every file's thumbnail; with `previews`, each wallpaper that has a lock
