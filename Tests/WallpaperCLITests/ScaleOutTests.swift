@@ -106,6 +106,21 @@ final class ScaleOutTests: XCTestCase {
     XCTAssertEqual(duplicated.status, 1)
     XCTAssertTrue(duplicated.stderr.contains("part 2 of 2 given 2 times"), duplicated.stderr)
 
+    // A design edited after the shards ran: its files are not this export's any more.
+    let autumn = "\(folder)/Samples/autumn.json"
+    let original = try String(contentsOfFile: autumn, encoding: .utf8)
+    try original.replacingOccurrences(of: "0.85", with: "0.6").write(toFile: autumn, atomically: true, encoding: .utf8)
+    let edited = try wallpaper(
+      [
+        "manifest", "merge", "out/manifest.shard-1-of-2.json", "out/manifest.shard-2-of-2.json", "-o",
+        "out/manifest.json",
+      ])
+    XCTAssertEqual(edited.status, 1, edited.stderr)
+    XCTAssertTrue(edited.stderr.contains("made from other inputs"), edited.stderr)
+    XCTAssertTrue(edited.stderr.contains("autumn/autumn-"), edited.stderr)
+    XCTAssertFalse(edited.stderr.contains("winter/winter-"), edited.stderr)
+    try original.write(toFile: autumn, atomically: true, encoding: .utf8)
+
     // A file a part lists but that is gone from the folder is named too.
     try FileManager.default.removeItem(atPath: "\(folder)/out/winter/winter-375x667.svg")
     let gone = try wallpaper(

@@ -96,6 +96,7 @@ struct ManifestCommand {
     var missing: [String] = []
     var duplicated: [String] = []
     var damaged: [String] = []
+    var stale: [String] = []
     var entries: [Exporter.Entry] = []
     var expected = Set<String>()
     for (index, job) in work.enumerated() {
@@ -111,6 +112,11 @@ struct ManifestCommand {
           continue
         }
         let record = found[0].entry
+        // A design, font or flag changed since the shard ran: its file is not this export's.
+        guard record.key == job.key else {
+          stale.append(path)
+          continue
+        }
         let file = FilePath(folder).appending(path)
         guard case .regular(let size) = FileKind(at: file), size == record.bytes,
           let data = FileManager.default.contents(atPath: file.string), SHA256.hex(Array(data)) == record.sha256
@@ -131,6 +137,7 @@ struct ManifestCommand {
     named(missing, "file\(missing.count == 1 ? "" : "s") missing")
     named(duplicated, "file\(duplicated.count == 1 ? "" : "s") listed more than once")
     named(damaged, "file\(damaged.count == 1 ? "" : "s") not in \(folder) with the listed size and SHA-256")
+    named(stale, "file\(stale.count == 1 ? "" : "s") made from other inputs than the design files and flags now give")
     named(unexpected, "file\(unexpected.count == 1 ? "" : "s") not part of this export")
     guard problems.isEmpty else { throw .failure("manifest merge: " + problems.joined(separator: "; ")) }
 
