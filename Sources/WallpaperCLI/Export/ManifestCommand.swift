@@ -1,5 +1,6 @@
 import FilePaths
 import Foundation
+import Synchronization
 
 /// `wallpaper manifest merge PARTS… -o manifest.json`: joins the partial manifests of a sharded
 /// export into the manifest a single run writes, and writes what a sharded run leaves out
@@ -97,6 +98,7 @@ struct ManifestCommand {
     var duplicated: [String] = []
     var damaged: [String] = []
     var stale: [String] = []
+    var candidates: [(job: ExportPlan.Job, path: String, record: Exporter.Entry)] = []
     var entries: [Exporter.Entry] = []
     var expected = Set<String>()
     for (index, job) in work.enumerated() {
@@ -117,16 +119,36 @@ struct ManifestCommand {
           stale.append(path)
           continue
         }
+        candidates.append((job, path, record))
+      }
+    }
+    // Reading and hashing every file is most of a merge's I/O: all cores at once.
+    let intact = Mutex([Bool](repeating: false, count: candidates.count))
+    let next = Mutex(0)
+    let checked = candidates
+    Workers.run(max(1, min(setup.jobs, checked.count))) { _ in
+      while true {
+        let index = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard index < checked.count else { return }
+        let (_, path, record) = checked[index]
         let file = FilePath(folder).appending(path)
         guard case .regular(let size) = FileKind(at: file), size == record.bytes,
           let data = FileManager.default.contents(atPath: file.string), SHA256.hex(Array(data)) == record.sha256
-        else {
-          damaged.append(path)
-          continue
-        }
-        entries.append(
-          Exporter.entry(of: job, path: path, bytes: record.bytes, sha256: record.sha256, pixels: record.pixels))
+        else { continue }
+        intact.withLock { $0[index] = true }
       }
+    }
+    let verdicts = intact.withLock { $0 }
+    for (index, (job, path, record)) in candidates.enumerated() {
+      guard verdicts[index] else {
+        damaged.append(path)
+        continue
+      }
+      entries.append(
+        Exporter.entry(of: job, path: path, bytes: record.bytes, sha256: record.sha256, pixels: record.pixels))
     }
     let unexpected = listed.keys.filter { !expected.contains($0) }.sorted()
     func named(_ list: [String], _ what: String) {
