@@ -196,11 +196,14 @@ final class ScaleOutTests: XCTestCase {
       first.stderr)
     let before = Processes.files(under: "\(folder)/out")
     let stamp = try inode("out/autumn/autumn-402x874@3x.png")
+    let sheetStamp = try inode("out/autumn/contact-sheet.png")
+    let changedSheet = try inode("out/square-photo-grid/contact-sheet.pdf")
 
     let second = try wallpaper(run)
     XCTAssertEqual(second.status, 0, second.stderr)
     XCTAssertTrue(second.stderr.hasSuffix("\n0 rendered, 102 skipped\n"), second.stderr)
     XCTAssertEqual(try inode("out/autumn/autumn-402x874@3x.png"), stamp, "a skipped file is not touched")
+    XCTAssertEqual(try inode("out/autumn/contact-sheet.png"), sheetStamp, "nor is a contact sheet whose files are")
     XCTAssertEqual(Processes.files(under: "\(folder)/out"), before)
 
     // One design's background colour changes: only its files are rendered again.
@@ -212,13 +215,16 @@ final class ScaleOutTests: XCTestCase {
     let third = try wallpaper(run)
     XCTAssertEqual(third.status, 0, third.stderr)
     let summerFiles = try (json("out/manifest.json")["files"] as! [[String: Any]]).filter {
-      $0["design"] as? String == "square-photo-grid" && $0["key"] != nil
+      $0["design"] as? String == "square-photo-grid" && $0["screenClass"] != nil
     }.count
     XCTAssertTrue(third.stderr.contains("\n\(summerFiles) rendered, \(102 - summerFiles) skipped\n"), third.stderr)
     let rewritten = third.stderr.split(separator: "\n").filter { $0.contains("] wrote ") }
     XCTAssertEqual(rewritten.count, summerFiles)
     XCTAssertTrue(rewritten.allSatisfy { $0.contains("] wrote square-photo-grid/") }, "\(rewritten)")
     XCTAssertEqual(try inode("out/autumn/autumn-402x874@3x.png"), stamp)
+    XCTAssertEqual(try inode("out/autumn/contact-sheet.png"), sheetStamp)
+    XCTAssertNotEqual(
+      try inode("out/square-photo-grid/contact-sheet.pdf"), changedSheet, "the changed design's sheet is new")
 
     // A deleted and a corrupted file are rendered again, and only they.
     try FileManager.default.removeItem(atPath: "\(folder)/out/winter/winter-375x667.svg")

@@ -237,7 +237,9 @@ struct ExportCommand {
         failures.append(Exporter.Failure(path: shard.manifestName, reason: error.description))
       }
     } else {
-      Self.finish(setup: setup, entries: &entries, failures: &failures, folder: folder, manifest: "manifest.json")
+      Self.finish(
+        setup: setup, entries: &entries, failures: &failures, folder: folder, manifest: "manifest.json",
+        previous: previous)
     }
 
     let skippedModels = setup.plans.reduce(0) { $0 + $1.skipped.reduce(0) { $0 + $1.models.count } }
@@ -295,18 +297,19 @@ struct ExportCommand {
   /// at `manifest` (relative to `folder`). Used by an unsharded export and by `manifest merge`.
   static func finish(
     setup: Setup, entries: inout [Exporter.Entry], failures: inout [Exporter.Failure], folder: String,
-    manifest: String
+    manifest: String, previous: [String: Exporter.Entry]? = nil
   ) {
-    func write(_ bytes: [UInt8], _ path: String, format: String) {
+    func write(_ bytes: [UInt8], _ path: String, format: String, key: String? = nil) {
       do {
         try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
-        entries.append(Exporter.Entry(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes)))
+        entries.append(
+          Exporter.Entry(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes), key: key))
       } catch {
         failures.append(Exporter.Failure(path: path, reason: error.description))
       }
     }
     let sheetFormats: [OutputFormat] = [.png, .pdf]
-    let sheets = contactSheets(setup: setup, formats: sheetFormats)
+    let sheets = contactSheets(setup: setup, formats: sheetFormats, previous: previous, folder: folder)
     for (planIndex, plan) in setup.plans.enumerated() {
       let prefix = plan.prefix
       if setup.assetCatalog {
@@ -324,9 +327,12 @@ struct ExportCommand {
       }
       do {
         for (offset, format) in sheetFormats.enumerated() {
-          write(
-            try sheets[planIndex * sheetFormats.count + offset].get(), prefix + "contact-sheet.\(format.rawValue)",
-            format: format.rawValue)
+          let sheet = try sheets[planIndex * sheetFormats.count + offset].get()
+          let path = prefix + "contact-sheet.\(format.rawValue)"
+          switch sheet.made {
+          case .kept(let old): entries.append(old)
+          case .rendered(let bytes): write(bytes, path, format: format.rawValue, key: sheet.key)
+          }
         }
       } catch {
         failures.append(Exporter.Failure(path: prefix + "contact-sheet", reason: error.description))
@@ -350,12 +356,27 @@ struct ExportCommand {
     }
   }
 
+  /// One contact sheet: its key (the keys of its design's files, its kind and format, the PDF
+  /// info and the tool's version) and its bytes, or the previous run's entry when that has
+  /// the same key and its file is intact.
+  private struct Sheet: Sendable {
+    enum Made: Sendable {
+      case rendered([UInt8])
+      case kept(Exporter.Entry)
+    }
+    let key: String
+    let made: Made
+  }
+
   /// Every design's contact sheet in each of `formats`, design by design: all independent, so
-  /// rendered `setup.jobs` at a time (a merge of a large catalogue renders thousands).
-  private static func contactSheets(setup: Setup, formats: [OutputFormat]) -> [Result<[UInt8], CLIError>] {
+  /// rendered `setup.jobs` at a time (a merge of a large catalogue renders thousands); a sheet
+  /// whose key and file match `previous` is not rendered again.
+  private static func contactSheets(
+    setup: Setup, formats: [OutputFormat], previous: [String: Exporter.Entry]?, folder: String
+  ) -> [Result<Sheet, CLIError>] {
     let tasks = setup.plans.indices.flatMap { plan in formats.map { (plan, $0) } }
     let next = Mutex(0)
-    let results = Mutex<[Int: Result<[UInt8], CLIError>]>([:])
+    let results = Mutex<[Int: Result<Sheet, CLIError>]>([:])
     Workers.run(max(1, min(setup.jobs, tasks.count))) { _ in
       while true {
         let index = next.withLock { value -> Int in
@@ -365,10 +386,20 @@ struct ExportCommand {
         guard index < tasks.count else { return }
         let (planIndex, format) = tasks[index]
         let plan = setup.plans[planIndex]
-        let result = Result { () throws(CLIError) in
-          let sheet = try contactSheet(plan: plan, font: setup.font, previews: setup.previewSheet)
+        let result = Result { () throws(CLIError) -> Sheet in
           let info = try OutputOptions.documentInfo(for: plan.designs[0].design, environment: setup.environment)
-          return try DesignRendering.render(sheet, as: Output(format: format, scale: 1, pdf: PDFOptions(info: info)))
+          let output = Output(format: format, scale: 1, pdf: PDFOptions(info: info))
+          let key = SHA256.hex(
+            Array(
+              (plan.jobs.map(\.key) + ["\(setup.previewSheet)", "\(output)", WallpaperTool.version]).joined(
+                separator: "\u{0}"
+              ).utf8))
+          let path = plan.prefix + "contact-sheet.\(format.rawValue)"
+          if let old = previous?[path], old.key == key, Exporter.intact(old, in: folder) {
+            return Sheet(key: key, made: .kept(old))
+          }
+          let sheet = try contactSheet(plan: plan, font: setup.font, previews: setup.previewSheet)
+          return Sheet(key: key, made: .rendered(try DesignRendering.render(sheet, as: output)))
         }
         results.withLock { $0[index] = result }
       }

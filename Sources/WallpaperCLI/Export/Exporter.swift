@@ -117,17 +117,22 @@ struct Exporter: Sendable {
     return entry
   }
 
+  /// Whether the file of `entry` (below `folder`) still has the recorded size and SHA-256.
+  static func intact(_ entry: Entry, in folder: String) -> Bool {
+    let file = FilePath(folder).appending(entry.path)
+    guard case .regular(let size) = FileKind(at: file), size == entry.bytes,
+      let data = FileManager.default.contents(atPath: file.string)
+    else { return false }
+    return SHA256.hex(Array(data)) == entry.sha256
+  }
+
   /// The entries of the previous run for `job` when it need not be rendered again: every
   /// path recorded with the job's key and its file still of the recorded size and hash.
   private func unchanged(_ job: ExportPlan.Job) -> [Entry]? {
     guard let previous else { return nil }
     var kept: [Entry] = []
     for path in Self.paths(of: job, assetCatalog: assetCatalog) {
-      guard let old = previous[path], old.key == job.key,
-        case .regular(let size) = FileKind(at: FilePath(folder).appending(path)), size == old.bytes,
-        let data = FileManager.default.contents(atPath: FilePath(folder).appending(path).string),
-        SHA256.hex(Array(data)) == old.sha256
-      else { return nil }
+      guard let old = previous[path], old.key == job.key, Self.intact(old, in: folder) else { return nil }
       kept.append(Self.entry(of: job, path: path, bytes: old.bytes, sha256: old.sha256, pixels: old.pixels))
     }
     return kept

@@ -133,11 +133,7 @@ struct ManifestCommand {
           return value
         }
         guard index < checked.count else { return }
-        let (_, path, record) = checked[index]
-        let file = FilePath(folder).appending(path)
-        guard case .regular(let size) = FileKind(at: file), size == record.bytes,
-          let data = FileManager.default.contents(atPath: file.string), SHA256.hex(Array(data)) == record.sha256
-        else { continue }
+        guard Exporter.intact(checked[index].record, in: folder) else { continue }
         intact.withLock { $0[index] = true }
       }
     }
@@ -163,9 +159,15 @@ struct ManifestCommand {
     named(unexpected, "file\(unexpected.count == 1 ? "" : "s") not part of this export")
     guard problems.isEmpty else { throw .failure("manifest merge: " + problems.joined(separator: "; ")) }
 
+    // The contact sheets of the last merge are kept when their key and bytes still match.
+    var previous: [String: Exporter.Entry] = [:]
+    if case .regular = FileKind(at: outputPath), let (old, _) = try? ManifestFile.read(output) {
+      for entry in old { previous[entry.path] = entry }
+    }
     var failures: [Exporter.Failure] = []
     ExportCommand.finish(
-      setup: setup, entries: &entries, failures: &failures, folder: folder, manifest: outputPath.lastComponent)
+      setup: setup, entries: &entries, failures: &failures, folder: folder, manifest: outputPath.lastComponent,
+      previous: previous)
     if !failures.isEmpty {
       for failure in failures {
         console.err("error: " + "\(failure.path): \(failure.reason)".escapingControlCharacters + "\n")
