@@ -28,6 +28,9 @@ enum Commands {
         summary: "Render one design for many devices, scales and formats, with a manifest and asset catalog.",
         options: ExportCommand.ownOptions + ExportCommand.designOptions, help: ExportCommand.help),
       CommandInfo(
+        name: "manifest", summary: "Merge the partial manifests of a sharded export (manifest merge).",
+        options: ManifestCommand.options, help: ManifestCommand.help),
+      CommandInfo(
         name: "proof", summary: "Make a print-ready PDF proof: one page per device with bleed, marks and page boxes.",
         options: ProofCommand.designOptions + ProofCommand.pdfOptions + ProofCommand.ownOptions,
         help: ProofCommand.help),

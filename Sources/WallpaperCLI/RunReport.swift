@@ -50,8 +50,12 @@ struct RunReport {
 
   let command: String
   var files: [File] = []
-  var skipped: [Skip] = []
+  /// Devices a design could not be made for (export), each with the reason.
+  var skippedDevices: [Skip] = []
   var failures: [Skip] = []
+  /// Files rendered and files left as they were (`export --incremental`); nil for commands that
+  /// always render everything they write.
+  var counts: (rendered: Int, skipped: Int)?
   /// Milliseconds per phase, in order, then the total.
   var timings: [(name: String, milliseconds: Double)] = []
 
@@ -63,8 +67,8 @@ struct RunReport {
     timings.append(("total", PhaseTimer.milliseconds(timer.elapsed)))
   }
 
-  /// The document: `{"command", "files": [...], "skipped": [...], "failures": [...], "timings": {...}}`,
-  /// files sorted by path.
+  /// The document: `{"command", "files": [...], "skippedDevices": [...], "failures": [...],
+  /// "timings": {...}}`, plus integer `rendered` and `skipped` for export; files sorted by path.
   var json: String {
     let files: [[String: Any]] = files.sorted { $0.path < $1.path }.map { file in
       var object: [String: Any] = [
@@ -80,10 +84,15 @@ struct RunReport {
     func skips(_ list: [Skip]) -> [[String: Any]] { list.map { ["what": $0.what, "reason": $0.reason] } }
     var timings: [String: Any] = [:]
     for (name, milliseconds) in self.timings { timings[name] = (milliseconds * 1000).rounded() / 1000 }
-    return JSONWriter.text([
-      "command": command, "files": files, "skipped": skips(skipped), "failures": skips(failures),
+    var document: [String: Any] = [
+      "command": command, "files": files, "skippedDevices": skips(skippedDevices), "failures": skips(failures),
       "timings": timings,
-    ])
+    ]
+    if let counts {
+      document["rendered"] = counts.rendered
+      document["skipped"] = counts.skipped
+    }
+    return JSONWriter.text(document)
   }
 
   /// The `--json` option of every command that writes files.

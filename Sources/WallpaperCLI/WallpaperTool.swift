@@ -84,6 +84,8 @@ public struct WallpaperTool {
       try PreviewCommand(console: console, environment: environment).run(rest)
     case "export":
       try ExportCommand(console: console, environment: environment).run(rest)
+    case "manifest":
+      try ManifestCommand(console: console, environment: environment).run(rest)
     case "proof":
       try ProofCommand(console: console, environment: environment).run(rest)
     case "editor":

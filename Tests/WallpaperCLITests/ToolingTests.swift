@@ -30,7 +30,7 @@ final class ToolingTests: XCTestCase {
       JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], file: file, line: line)
     let files = try XCTUnwrap(document["files"] as? [[String: Any]], file: file, line: line)
     XCTAssertNotNil(document["timings"] as? [String: Any], file: file, line: line)
-    XCTAssertNotNil(document["skipped"] as? [Any], file: file, line: line)
+    XCTAssertNotNil(document["skippedDevices"] as? [Any], file: file, line: line)
     for entry in files {
       let path = try XCTUnwrap(entry["path"] as? String, file: file, line: line)
       let sum = try Processes.run("sha256sum", [path], in: folder)
@@ -77,7 +77,9 @@ final class ToolingTests: XCTestCase {
     XCTAssertTrue(paths.contains("out/autumn-grid-375x667@2x.png"), "\(paths)")
     XCTAssertTrue(paths.contains("out/manifest.json"), "\(paths)")
     let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
-    let skipped = try XCTUnwrap(document["skipped"] as? [[String: String]])
+    let skipped = try XCTUnwrap(document["skippedDevices"] as? [[String: String]])
+    XCTAssertGreaterThan(document["rendered"] as? Int ?? 0, 0, "export counts the files it rendered")
+    XCTAssertEqual(document["skipped"] as? Int, 0, "a run without --incremental re-renders everything")
     XCTAssertEqual(skipped.map { $0["what"] }, ["ipad-11"])
     XCTAssertTrue(skipped[0]["reason"]!.contains("grid.kind"), skipped[0]["reason"]!)
     XCTAssertTrue(result.stderr.contains("skipped ipad-11"), "human messages stay on stderr: \(result.stderr)")

@@ -17,9 +17,15 @@ struct ExportPlan {
 
     var format: OutputFormat { output.format }
     /// The path relative to the output folder.
-    let path: String
+    var path: String
     /// For a preview image (PNG at 1x): the screen mocked over the wallpaper.
     var preview: PreviewScreen? = nil
+    /// The design's folder inside the output folder (`autumn/`), or "" for a one-design export.
+    var prefix = ""
+    /// The SHA-256 (hex) of everything the file is made from: the design file's bytes, the
+    /// flags, the named font's and the background image's bytes, the screen class and models,
+    /// scale, format, output options and the tool's version. `--incremental` compares it.
+    var key = ""
 
     /// A rough measure of the work: pixels for PNG, the size in points for vector formats.
     var cost: Double {
@@ -41,6 +47,22 @@ struct ExportPlan {
   /// The loaded design per screen class, for the contact sheet and the asset catalog.
   var designs: [(screen: ScreenClass, design: Design)] = []
   let name: String
+  /// The design's folder inside the output folder (`autumn/`, in a catalogue of several
+  /// designs), or "" when the design's files are written straight into it.
+  private(set) var prefix = ""
+  /// The design file as given.
+  let designFile: String
+
+  /// The digest of the files a design is made from: the design file, its named font and its
+  /// background image (already read into the design), each length-prefixed.
+  private static func inputsDigest(designFile: String, design: Design) -> String {
+    var bytes: [UInt8] = []
+    func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
+    add(FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
+    add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
+    add(design.background.image?.png ?? [])
+    return SHA256.hex(bytes)
+  }
 
   /// `<design>-<class>@2x.png` for PNG (`@1.5x` for fractional scales); one
   /// `<design>-<class>.svg` and `.pdf` per class.
@@ -98,8 +120,9 @@ struct ExportPlan {
   ///   or, with `strict`, the first that it does not fit.
   init(
     designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
-    environment: [String: String], previews: Bool = false, strict: Bool = false
+    environment: [String: String], previews: Bool = false, strict: Bool = false, subfolder: Bool = false
   ) throws(CLIError) {
+    self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []
     for device in devices {
       if let index = classes.firstIndex(where: { $0.0.id == device.screen.id }) {
@@ -109,6 +132,7 @@ struct ExportPlan {
       }
     }
     var name = ""
+    var inputs: String?
     var failures: [(screen: ScreenClass, models: [Device], error: DesignError)] = []
     for (screen, models) in classes {
       let device = DesignOverride(
@@ -124,6 +148,7 @@ struct ExportPlan {
       }
       let design = loaded.design
       name = design.name
+      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, design: design) }
       designs.append((screen, design))
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]
@@ -156,5 +181,26 @@ struct ExportPlan {
       throw .usage("\(first.error.description) (for \(first.models[0].id), screen class \(first.screen.id))")
     }
     self.name = name
+    let flags = overrides.map { "\($0.path)=\($0.value)" }.joined(separator: "\n")
+    jobs = jobs.map { job in
+      var job = job
+      job.key = SHA256.hex(
+        Array(
+          [
+            inputs ?? "", flags, job.screen.id, job.models.map(\.id).joined(separator: ","),
+            job.scale.map { formatNumber($0) } ?? "-", job.preview?.rawValue ?? "-", "\(job.output)",
+            WallpaperTool.version,
+          ].joined(separator: "\u{0}").utf8))
+      return job
+    }
+    if subfolder {
+      prefix = name + "/"
+      jobs = jobs.map { job in
+        var job = job
+        job.prefix = prefix
+        job.path = prefix + job.path
+        return job
+      }
+    }
   }
 }

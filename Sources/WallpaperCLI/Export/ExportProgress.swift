@@ -23,8 +23,8 @@ final class ExportProgress: Sendable {
     self.console = console
   }
 
-  /// Records one finished file.
-  func finished(_ path: String, failed: Bool) {
+  /// Records one finished file; `kept` when `--incremental` found it up to date.
+  func finished(_ path: String, failed: Bool, kept: Bool = false) {
     state.withLock { state in
       state.done += 1
       let elapsed = ContinuousClock.now - start
@@ -33,7 +33,7 @@ final class ExportProgress: Sendable {
       case .quiet:
         return
       case .lines:
-        console.err("[\(state.done)/\(total)] \(failed ? "failed" : "wrote") \(path)\n")
+        console.err("[\(state.done)/\(total)] \(failed ? "failed" : kept ? "kept" : "wrote") \(path)\n")
       case .bar:
         // Redraw at most 20 times a second, and always for the last file.
         guard state.done == total || ContinuousClock.now - state.lastDraw > .milliseconds(50) else { return }

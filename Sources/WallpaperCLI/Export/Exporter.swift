@@ -1,5 +1,6 @@
 import CMalloc
 import CairoRendering
+import FilePaths
 import Foundation
 import SceneGraph
 import Synchronization
@@ -10,7 +11,7 @@ import Wallpapers
 struct Exporter: Sendable {
   /// One line of the manifest.
   struct Entry: Sendable {
-    let path: String
+    var path: String
     let format: String
     var screen: ScreenClass?
     var models: [String] = []
@@ -20,6 +21,9 @@ struct Exporter: Sendable {
     var preview: PreviewScreen?
     let bytes: Int
     let sha256: String
+    /// The SHA-256 of everything the file was made from (`ExportPlan.Job.key`), which
+    /// `--incremental` compares; nil for the files that describe the export.
+    var key: String?
   }
 
   struct Failure: Error, Sendable {
@@ -27,15 +31,20 @@ struct Exporter: Sendable {
     let reason: String
   }
 
-  let plan: ExportPlan
+  /// The files to render, of one or more designs.
+  let work: [ExportPlan.Job]
   let folder: String
   let assetCatalog: Bool
   let jobs: Int
   let font: String
   let progress: ExportProgress
+  /// With `--incremental`: the entries of the previous run by path. A job whose entries all
+  /// have its key and whose files still hash as recorded is not rendered and its files are
+  /// not touched.
+  var previous: [String: Entry]? = nil
 
   /// Renders and writes every job, `jobs` at a time; each thread holds one image at most.
-  func run() -> (entries: [Entry], failures: [Failure]) {
+  func run() -> (entries: [Entry], failures: [Failure], rendered: Int, skipped: Int) {
     // Each image is a few large allocations. glibc raises its mmap threshold after such blocks
     // are freed, so later images come from the heap and fragment it: peak memory then grew
     // with the number of outputs (67 MB for one iPhone class, 94 MB for all fourteen at
@@ -43,10 +52,11 @@ struct Exporter: Sendable {
     _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     // Largest images first, so the run does not end with one worker drawing a 13-megapixel
     // iPad image while the others idle.
-    let order = plan.jobs.indices.sorted { (plan.jobs[$0].cost, $1) > (plan.jobs[$1].cost, $0) }
+    let order = work.indices.sorted { (work[$0].cost, $1) > (work[$1].cost, $0) }
     let next = Mutex(0)
     let results = Mutex<[Int: Result<[Entry], Failure>]>([:])
-    let workers = max(1, min(jobs, plan.jobs.count))
+    let skips = Mutex(0)
+    let workers = max(1, min(jobs, work.count))
     Workers.run(workers) { _ in
       while true {
         let position = next.withLock { value -> Int in
@@ -55,7 +65,13 @@ struct Exporter: Sendable {
         }
         guard position < order.count else { return }
         let index = order[position]
-        let job = plan.jobs[index]
+        let job = work[index]
+        if let kept = unchanged(job) {
+          skips.withLock { $0 += 1 }
+          progress.finished(job.path, failed: false, kept: true)
+          results.withLock { $0[index] = .success(kept) }
+          continue
+        }
         let result = render(job)
         progress.finished(job.path, failed: (try? result.get()) == nil)
         results.withLock { $0[index] = result }
@@ -64,13 +80,62 @@ struct Exporter: Sendable {
     var entries: [Entry] = []
     var failures: [Failure] = []
     let collected = results.withLock { $0 }
-    for index in plan.jobs.indices {
+    for index in work.indices {
       switch collected[index]! {
       case .success(let written): entries += written
       case .failure(let failure): failures.append(failure)
       }
     }
-    return (entries, failures)
+    let skipped = skips.withLock { $0 }
+    return (entries, failures, work.count - skipped, skipped)
+  }
+
+  /// The paths one job writes: its file, and its copy in the asset catalog when there is one.
+  static func paths(of job: ExportPlan.Job, assetCatalog: Bool) -> [String] {
+    var paths = [job.path]
+    if assetCatalog, job.preview == nil, job.format == .png, let pngScale = job.scale,
+      AssetCatalog.holds(scale: pngScale)
+    {
+      paths.append(
+        job.prefix + AssetCatalog.imageSetFolder(design: job.design.name, screen: job.screen) + "/"
+          + FilePath(job.path).lastComponent)
+    }
+    return paths
+  }
+
+  /// The manifest entry of a job's file at `path`: the one place an entry is made from a job,
+  /// for a render, a skip and a merge alike.
+  static func entry(
+    of job: ExportPlan.Job, path: String, bytes: Int, sha256: String, pixels: PixelSize?
+  ) -> Entry {
+    var entry = Entry(path: path, format: job.format.rawValue, bytes: bytes, sha256: sha256, key: job.key)
+    entry.screen = job.screen
+    entry.models = job.models.map(\.id)
+    entry.scale = job.scale
+    entry.preview = job.preview
+    entry.pixels = pixels
+    return entry
+  }
+
+  /// Whether the file of `entry` (below `folder`) still has the recorded size and SHA-256.
+  static func intact(_ entry: Entry, in folder: String) -> Bool {
+    let file = FilePath(folder).appending(entry.path)
+    guard case .regular(let size) = FileKind(at: file), size == entry.bytes,
+      let data = FileManager.default.contents(atPath: file.string)
+    else { return false }
+    return SHA256.hex(Array(data)) == entry.sha256
+  }
+
+  /// The entries of the previous run for `job` when it need not be rendered again: every
+  /// path recorded with the job's key and its file still of the recorded size and hash.
+  private func unchanged(_ job: ExportPlan.Job) -> [Entry]? {
+    guard let previous else { return nil }
+    var kept: [Entry] = []
+    for path in Self.paths(of: job, assetCatalog: assetCatalog) {
+      guard let old = previous[path], old.key == job.key, Self.intact(old, in: folder) else { return nil }
+      kept.append(Self.entry(of: job, path: path, bytes: old.bytes, sha256: old.sha256, pixels: old.pixels))
+    }
+    return kept
   }
 
   /// Renders one job and writes its file (and its asset-catalog copy).
@@ -78,23 +143,12 @@ struct Exporter: Sendable {
     do {
       let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: job.preview)
       let bytes = try DesignRendering.render(scene, as: job.output)
-      var paths = [job.path]
-      if assetCatalog, job.preview == nil, job.format == .png, let pngScale = job.scale,
-        AssetCatalog.holds(scale: pngScale)
-      {
-        paths.append(AssetCatalog.imageSetFolder(design: plan.name, screen: job.screen) + "/" + job.path)
-      }
       let digest = SHA256.hex(bytes)
+      let pixels = job.format == .png ? try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) : nil
       var entries: [Entry] = []
-      for path in paths {
-        try AtomicFile.write(bytes, to: folder + "/" + path)
-        var entry = Entry(path: path, format: job.format.rawValue, bytes: bytes.count, sha256: digest)
-        entry.screen = job.screen
-        entry.models = job.models.map(\.id)
-        entry.scale = job.scale
-        entry.preview = job.preview
-        if job.format == .png { entry.pixels = try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) }
-        entries.append(entry)
+      for path in Self.paths(of: job, assetCatalog: assetCatalog) {
+        try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
+        entries.append(Self.entry(of: job, path: path, bytes: bytes.count, sha256: digest, pixels: pixels))
       }
       return .success(entries)
     } catch {

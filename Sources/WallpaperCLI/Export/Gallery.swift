@@ -9,10 +9,13 @@ enum Gallery {
   static let fileName = "index.html"
 
   /// The page for `entries` (paths relative to the page), and the models that were skipped.
-  static func html(design: String, entries: [Exporter.Entry], skipped: [ExportPlan.Skip]) -> [UInt8] {
+  /// `manifest` is the manifest's path relative to the page.
+  static func html(
+    design: String, entries: [Exporter.Entry], skipped: [ExportPlan.Skip], manifest: String = "manifest.json"
+  ) -> [UInt8] {
     var body: [String] = ["<h1>\(escape(design))</h1>"]
     body.append(
-      "<p>\(entries.count) files besides this page, listed in <a href=\"manifest.json\">manifest.json</a>."
+      "<p>\(entries.count) files besides this page, listed in <a href=\"\(escape(href(manifest)))\">manifest.json</a>."
         + " Previews show a generic mock of the lock and home screens, not iOS itself.</p>")
     let sorted = entries.sorted { $0.path < $1.path }
     var classes: [String] = []

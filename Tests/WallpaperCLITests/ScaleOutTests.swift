@@ -1,0 +1,254 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Catalogues at scale, run as a user (or a job-array engine) would: several designs in one
+/// export, shards merged with `manifest merge`, and `--incremental`.
+final class ScaleOutTests: XCTestCase {
+  private var folder = ""
+  /// Three screen classes, one an iPad the grid samples are skipped on: 9 designs, 102 files.
+  private let selection = ["--devices", "iphone-16-pro,iphone-8,ipad-air-11", "--quiet"]
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    // A copy of Samples/, so the test can change a design.
+    let samples = Golden.repositoryRoot().appendingPathComponent("Samples").path
+    try FileManager.default.createDirectory(atPath: "\(folder)/Samples", withIntermediateDirectories: true)
+    for name in try FileManager.default.contentsOfDirectory(atPath: samples) where name.hasSuffix(".json") {
+      try FileManager.default.copyItem(atPath: "\(samples)/\(name)", toPath: "\(folder)/Samples/\(name)")
+    }
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func wallpaper(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    try Processes.run(Processes.wallpaperBinary, arguments, in: folder, environment: environment)
+  }
+
+  private func json(_ path: String) throws -> [String: Any] {
+    try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(path)"))) as? [String: Any])
+  }
+
+  private func inode(_ path: String) throws -> [String] {
+    let attributes = try FileManager.default.attributesOfItem(atPath: "\(folder)/\(path)")
+    return ["\(attributes[.systemFileNumber]!)", "\((attributes[.modificationDate] as! Date).timeIntervalSince1970)"]
+  }
+
+  /// Four shards run as four processes at once, then merged, give exactly the files and the
+  /// manifest of one run, and the shards' pixel totals are within 10 % of each other.
+  func testFourShardsMergeIntoTheFilesAndManifestOfOneRun() throws {
+    let single = try wallpaper(["export", "Samples", "--out", "single", "--jobs", "2"] + selection)
+    XCTAssertEqual(single.status, 0, single.stderr)
+    let results = ResultsBox(count: 4)
+    let (binary, folder, selection) = (Processes.wallpaperBinary, folder, selection)
+    DispatchQueue.concurrentPerform(iterations: 4) { index in
+      let arguments = ["export", "Samples", "--out", "sharded", "--jobs", "1", "--shard", "\(index + 1)/4"] + selection
+      results.set(index, Result { try Processes.run(binary, arguments, in: folder) })
+    }
+    for result in results.values {
+      let process = try result.get()
+      XCTAssertEqual(process.status, 0, process.stderr)
+    }
+    let sharded = Processes.files(under: "\(folder)/sharded")
+    XCTAssertNil(sharded["manifest.json"], "a sharded run writes no manifest.json")
+    XCTAssertNil(sharded["autumn/index.html"], "nor galleries")
+    XCTAssertNil(sharded["autumn/contact-sheet.png"], "nor contact sheets")
+    var pixels: [Int] = []
+    for index in 1...4 {
+      let shard = try XCTUnwrap(try json("sharded/manifest.shard-\(index)-of-4.json")["shard"] as? [String: Any])
+      XCTAssertEqual(shard["index"] as? Int, index)
+      pixels.append(try XCTUnwrap(shard["pixels"] as? Int))
+    }
+    XCTAssertLessThanOrEqual(Double(pixels.max()! - pixels.min()!), 0.1 * Double(pixels.min()!), "\(pixels)")
+
+    let parts = (1...4).map { "sharded/manifest.shard-\($0)-of-4.json" }
+    let merge = try wallpaper(["manifest", "merge"] + parts + ["-o", "sharded/manifest.json"])
+    XCTAssertEqual(merge.status, 0, merge.stderr)
+    var merged = Processes.files(under: "\(folder)/sharded")
+    for index in 1...4 { merged["manifest.shard-\(index)-of-4.json"] = nil }
+    let expected = Processes.files(under: "\(folder)/single")
+    XCTAssertEqual(Set(merged.keys), Set(expected.keys))
+    for (path, bytes) in expected { XCTAssertEqual(merged[path], bytes, "\(path) differs after the merge") }
+    XCTAssertEqual(merged["manifest.json"], expected["manifest.json"])
+
+    // One manifest for the run, one sub-folder, gallery and contact sheet per design.
+    let manifest = try json("single/manifest.json")
+    let designs = try XCTUnwrap(manifest["designs"] as? [String])
+    XCTAssertEqual(designs.count, 9)
+    for design in designs {
+      for file in ["index.html", "contact-sheet.png", "contact-sheet.pdf"] {
+        XCTAssertNotNil(expected["\(design)/\(file)"], "\(design)/\(file)")
+      }
+    }
+    let files = try XCTUnwrap(manifest["files"] as? [[String: Any]])
+    XCTAssertTrue(files.allSatisfy { ($0["path"] as! String).hasPrefix(($0["design"] as! String) + "/") })
+  }
+
+  /// A missing, a duplicated or a foreign part: exit 1, naming them, nothing written.
+  func testMergeNamesMissingAndDuplicatedParts() throws {
+    for index in 1...2 {
+      let result = try wallpaper(
+        ["export", "Samples/autumn.json", "Samples/winter.json", "--out", "out", "--shard", "\(index)/2"] + selection)
+      XCTAssertEqual(result.status, 0, result.stderr)
+    }
+    let missing = try wallpaper(["manifest", "merge", "out/manifest.shard-1-of-2.json", "-o", "out/manifest.json"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("missing part 2 of 2 (manifest.shard-2-of-2.json)"), missing.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/out/manifest.json"))
+
+    let duplicated = try wallpaper(
+      [
+        "manifest", "merge", "out/manifest.shard-1-of-2.json", "out/manifest.shard-2-of-2.json",
+        "out/manifest.shard-2-of-2.json", "-o", "out/manifest.json",
+      ])
+    XCTAssertEqual(duplicated.status, 1)
+    XCTAssertTrue(duplicated.stderr.contains("part 2 of 2 given 2 times"), duplicated.stderr)
+
+    // A design edited after the shards ran: its files are not this export's any more.
+    let autumn = "\(folder)/Samples/autumn.json"
+    let original = try String(contentsOfFile: autumn, encoding: .utf8)
+    try original.replacingOccurrences(of: "0.85", with: "0.6").write(toFile: autumn, atomically: true, encoding: .utf8)
+    let edited = try wallpaper(
+      [
+        "manifest", "merge", "out/manifest.shard-1-of-2.json", "out/manifest.shard-2-of-2.json", "-o",
+        "out/manifest.json",
+      ])
+    XCTAssertEqual(edited.status, 1, edited.stderr)
+    XCTAssertTrue(edited.stderr.contains("made from other inputs"), edited.stderr)
+    XCTAssertTrue(edited.stderr.contains("autumn/autumn-"), edited.stderr)
+    XCTAssertFalse(edited.stderr.contains("winter/winter-"), edited.stderr)
+    try original.write(toFile: autumn, atomically: true, encoding: .utf8)
+
+    // A file a part lists but that is gone from the folder is named too.
+    try FileManager.default.removeItem(atPath: "\(folder)/out/winter/winter-375x667.svg")
+    let gone = try wallpaper(
+      [
+        "manifest", "merge", "out/manifest.shard-1-of-2.json", "out/manifest.shard-2-of-2.json", "-o",
+        "out/manifest.json",
+      ])
+    XCTAssertEqual(gone.status, 1)
+    XCTAssertTrue(gone.stderr.contains("winter/winter-375x667.svg"), gone.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/out/manifest.json"))
+  }
+
+  /// Bad `--shard` values and `auto` without a job-array environment: exit 2, one line.
+  func testBadShardValues() throws {
+    let cases: [([String], [String: String], String)] = [
+      (["--shard", "5/4"], [:], "--shard: '5/4'"),
+      (["--shard", "0/4"], [:], "--shard: '0/4'"),
+      (["--shard", "a/b"], [:], "--shard: 'a/b'"),
+      (["--shard", "auto"], [:], "--shard auto: neither JOB_COMPLETION_INDEX"),
+      (["--shard", "auto"], ["JOB_COMPLETION_INDEX": "0"], "--shard-count"),
+      (["--shard", "auto", "--shard-count", "4"], ["JOB_COMPLETION_INDEX": "4"], "JOB_COMPLETION_INDEX: '4'"),
+      (["--shard", "auto"], ["SLURM_ARRAY_TASK_ID": "1"], "SLURM_ARRAY_TASK_COUNT"),
+    ]
+    // The test runner may itself run in a job array: start from a clean environment.
+    var clean = ProcessInfo.processInfo.environment
+    for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN"] {
+      clean[name] = nil
+    }
+    for (flags, environment, message) in cases {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Processes.wallpaperBinary)
+      process.arguments = ["export", "Samples", "--out", "out"] + flags
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      process.environment = clean.merging(environment) { $1 }
+      let err = Pipe()
+      process.standardError = err
+      process.standardOutput = Pipe()
+      try process.run()
+      let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 2, "\(flags) \(environment): \(text)")
+      XCTAssertEqual(text.split(separator: "\n").count, 1, text)
+      XCTAssertTrue(text.hasPrefix("error: ") && text.contains(message), "\(flags): \(text)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/out"), "nothing written")
+    }
+  }
+
+  /// `--shard auto` takes the part from Kubernetes' and Slurm's variables: the same files as I/N.
+  func testShardAutoReadsJobArrayVariables() throws {
+    let base = ["export", "Samples/autumn.json", "Samples/winter.json"] + selection
+    XCTAssertEqual(try wallpaper(base + ["--out", "manual", "--shard", "2/3"]).status, 0)
+    let kubernetes = try wallpaper(
+      base + ["--out", "k8s", "--shard", "auto", "--shard-count", "3"], environment: ["JOB_COMPLETION_INDEX": "1"])
+    XCTAssertEqual(kubernetes.status, 0, kubernetes.stderr)
+    let slurm = try wallpaper(
+      base + ["--out", "slurm", "--shard", "auto"],
+      environment: ["SLURM_ARRAY_TASK_ID": "6", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "3"])
+    XCTAssertEqual(slurm.status, 0, slurm.stderr)
+    let manual = Processes.files(under: "\(folder)/manual")
+    XCTAssertNotNil(manual["manifest.shard-2-of-3.json"])
+    XCTAssertEqual(Processes.files(under: "\(folder)/k8s"), manual)
+    XCTAssertEqual(Processes.files(under: "\(folder)/slurm"), manual)
+  }
+
+  /// A second run renders nothing and leaves every file as it was; a changed colour re-renders
+  /// only that design's files; a deleted or corrupted file is rendered again.
+  func testIncrementalRendersOnlyWhatChanged() throws {
+    let run = ["export", "Samples", "--out", "out", "--incremental", "--devices", "iphone-16-pro,iphone-8,ipad-air-11"]
+    let first = try wallpaper(run)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(
+      first.stderr.hasSuffix("\nexported 130 files for 9 designs to out; 5 devices skipped\n102 rendered, 0 skipped\n"),
+      first.stderr)
+    let before = Processes.files(under: "\(folder)/out")
+    let stamp = try inode("out/autumn/autumn-402x874@3x.png")
+    let sheetStamp = try inode("out/autumn/contact-sheet.png")
+    let changedSheet = try inode("out/square-photo-grid/contact-sheet.pdf")
+
+    let second = try wallpaper(run)
+    XCTAssertEqual(second.status, 0, second.stderr)
+    XCTAssertTrue(second.stderr.hasSuffix("\n0 rendered, 102 skipped\n"), second.stderr)
+    XCTAssertEqual(try inode("out/autumn/autumn-402x874@3x.png"), stamp, "a skipped file is not touched")
+    XCTAssertEqual(try inode("out/autumn/contact-sheet.png"), sheetStamp, "nor is a contact sheet whose files are")
+    XCTAssertEqual(Processes.files(under: "\(folder)/out"), before)
+
+    // One design's background colour changes: only its files are rendered again.
+    let design = "\(folder)/Samples/square-photo-grid.json"
+    let text = try String(contentsOfFile: design, encoding: .utf8)
+    XCTAssertTrue(text.contains(##""color": "#FAFAF7""##))
+    let changed = text.replacingOccurrences(of: ##""color": "#FAFAF7""##, with: ##""color": "#F0F4FA""##)
+    try changed.write(toFile: design, atomically: true, encoding: .utf8)
+    let third = try wallpaper(run)
+    XCTAssertEqual(third.status, 0, third.stderr)
+    let summerFiles = try (json("out/manifest.json")["files"] as! [[String: Any]]).filter {
+      $0["design"] as? String == "square-photo-grid" && $0["screenClass"] != nil
+    }.count
+    XCTAssertTrue(third.stderr.contains("\n\(summerFiles) rendered, \(102 - summerFiles) skipped\n"), third.stderr)
+    let rewritten = third.stderr.split(separator: "\n").filter { $0.contains("] wrote ") }
+    XCTAssertEqual(rewritten.count, summerFiles)
+    XCTAssertTrue(rewritten.allSatisfy { $0.contains("] wrote square-photo-grid/") }, "\(rewritten)")
+    XCTAssertEqual(try inode("out/autumn/autumn-402x874@3x.png"), stamp)
+    XCTAssertEqual(try inode("out/autumn/contact-sheet.png"), sheetStamp)
+    XCTAssertNotEqual(
+      try inode("out/square-photo-grid/contact-sheet.pdf"), changedSheet, "the changed design's sheet is new")
+
+    // A deleted and a corrupted file are rendered again, and only they.
+    try FileManager.default.removeItem(atPath: "\(folder)/out/winter/winter-375x667.svg")
+    let corrupted = "\(folder)/out/spring/spring-375x667.pdf"
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: corrupted))
+    bytes[bytes.count / 2] ^= 0xFF
+    try bytes.write(to: URL(fileURLWithPath: corrupted))
+    let fourth = try wallpaper(run)
+    XCTAssertEqual(fourth.status, 0, fourth.stderr)
+    XCTAssertTrue(fourth.stderr.contains("\n2 rendered, 100 skipped\n"), fourth.stderr)
+    let after = Processes.files(under: "\(folder)/out")
+    XCTAssertEqual(after["winter/winter-375x667.svg"], before["winter/winter-375x667.svg"])
+    XCTAssertEqual(after["spring/spring-375x667.pdf"], before["spring/spring-375x667.pdf"])
+  }
+}
+
+/// Results written by concurrent workers, each to its own slot.
+private final class ResultsBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Result<ProcessResult, any Error>?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ result: Result<ProcessResult, any Error>) { lock.withLock { slots[index] = result } }
+
+  var values: [Result<ProcessResult, any Error>] { lock.withLock { slots.map { $0! } } }
+}
