@@ -18,6 +18,7 @@ packages=(
   chromium              # headless browser: the export gallery opens with every image loaded
   tidy                  # HTML5 checker for the export gallery
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
+  fonts-urw-base35      # Type 1 fonts (.t1): --font is shaped, drawn and embedded with them
   "$@"
 )
 

@@ -200,7 +200,7 @@ final class Canvas {
   }
 
   private func draw(_ text: TextNode) throws(RenderError) {
-    let font = try fonts.font(at: text.font.path)
+    let font = try fonts.font(at: text.font.path, index: text.font.index)
     var size = text.size
     var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
     if let maxWidth = text.maxWidth, line.width > maxWidth {

@@ -59,12 +59,19 @@ public struct ShapeNode: Hashable, Sendable {
   }
 }
 
-/// Where a font comes from: a TrueType/OpenType file read directly, never a system lookup.
+/// Where a font comes from: a font file read directly, never a system lookup. Lookups by
+/// family name happen before a scene is built, so the scene names the very file drawn.
 public struct FontReference: Hashable, Sendable {
   /// Absolute or working-directory-relative path of the font file.
   public let path: String
+  /// The face inside a font collection (`.ttc`), from 0; 0 for a file holding one font.
+  public let index: Int
 
-  public init(path: String) { self.path = path }
+  /// A font file, e.g. `FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")`.
+  public init(path: String, index: Int = 0) {
+    self.path = path
+    self.index = index
+  }
 }
 
 /// Which point of a line of text sits at the anchor.

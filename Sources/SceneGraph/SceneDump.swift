@@ -36,7 +36,7 @@ extension Scene {
       }
       lines.append(line)
     case .text(let text):
-      let font = FilePath(text.font.path).lastComponent
+      let font = FilePath(text.font.path).lastComponent + (text.font.index == 0 ? "" : "#\(text.font.index)")
       lines.append(
         indent
           + "text \"\(text.text)\" font=\(font) size=\(format(text.size)) color=\(text.color.hex)"

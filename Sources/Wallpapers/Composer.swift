@@ -152,7 +152,9 @@ extension Design {
   private func labelLayer(in bounds: Rect, defaultFont: String) throws(SceneError) -> Node? {
     guard label.visible, let placement = labelPlacement else { return nil }
     let text = try TextNode(
-      labelText, font: FontReference(path: label.fontPath ?? defaultFont), size: placement.size,
+      labelText,
+      font: label.fontPath.map { FontReference(path: $0, index: label.fontIndex) } ?? FontReference(path: defaultFont),
+      size: placement.size,
       color: label.color ?? defaultLabelColor, position: placement.position, anchor: placement.anchor,
       maxWidth: bounds.width * Label.maxWidthRatio)
     return .group(Group(name: "label", children: [.text(text)]))

@@ -271,7 +271,8 @@ public enum DesignLoader {
     label.offset = try reader.number("offset", in: -2000...2000, allowed: "points from -2000 to 2000") ?? 0
     label.size = try reader.number("size", in: 1...2000, allowed: "points from 1 to 2000")
     if let pathValue = reader.raw("font"), let path = try reader.string("font") {
-      label.fontPath = resolve(path, from: pathValue, baseFolder: baseFolder)
+      // A family name is looked up by the caller; only a file path is relative to the design.
+      label.fontPath = Label.isFontPath(path) ? resolve(path, from: pathValue, baseFolder: baseFolder) : path
     }
     label.color = try reader.color("color")
     return label

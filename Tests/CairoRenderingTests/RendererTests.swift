@@ -184,7 +184,7 @@ final class TextTests: XCTestCase {
       nodes: [.text(try TextNode("x", font: FontReference(path: path), size: 5, color: .black, position: .zero))])
     for format in OutputFormat.allCases {
       XCTAssertThrowsError(try Renderer().render(scene, as: Output(format: format, scale: 1))) { error in
-        XCTAssertTrue(String(describing: error).contains("not a TrueType or OpenType font"), "\(error)")
+        XCTAssertTrue(String(describing: error).contains("not a TrueType, OpenType or Type 1 font"), "\(error)")
       }
     }
   }

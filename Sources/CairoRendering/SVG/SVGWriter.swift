@@ -340,7 +340,7 @@ private struct SVGDocumentState {
   }
 
   private mutating func write(_ text: TextNode) throws(RenderError) {
-    let font = try fonts.font(at: text.font.path)
+    let font = try fonts.font(at: text.font.path, index: text.font.index)
     var size = text.size
     var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
     if let maxWidth = text.maxWidth, line.width > maxWidth {
@@ -434,7 +434,7 @@ private struct SVGDocumentState {
   /// Adds an `@font-face` rule for `font` holding the glyphs of `characters` (UTF-8), once per
   /// font, and returns the CSS family to refer to it.
   private mutating func embed(_ font: Font, characters: [UInt8]) throws(RenderError) -> String {
-    if let family = embeddedFonts[font.path] { return family }
+    if let family = embeddedFonts["\(font.path)#\(font.index)"] { return family }
     let data = try FontSubset.subset(font, keeping: String(decoding: characters, as: UTF8.self))
     let family = font.familyName
     let style = font.isItalic ? "italic" : "normal"
@@ -442,7 +442,7 @@ private struct SVGDocumentState {
       "@font-face { font-family: \"\(Self.cssEscaped(family))\"; font-weight: \(font.weight); "
         + "font-style: \(style); src: url(data:font/ttf;base64,\(Data(data).base64EncodedString())) "
         + "format(\"truetype\"); }\n")
-    embeddedFonts[font.path] = family
+    embeddedFonts["\(font.path)#\(font.index)"] = family
     return family
   }
 
