@@ -19,6 +19,8 @@ packages=(
   tidy                  # HTML5 checker for the export gallery
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   fonts-urw-base35      # Type 1 fonts (.t1): --font is shaped, drawn and embedded with them
+  libjpeg62-turbo-dev libexif-dev libheif-dev  # --image photos: JPEG, EXIF orientation, HEIC
+  imagemagick libheif-examples                 # convert and heif-enc make photo fixtures in tests
   "$@"
 )
 

@@ -240,7 +240,7 @@ final class Canvas {
   private func draw(_ image: ImageNode) throws(RenderError) {
     let frame = image.frame
     guard frame.width > 0, frame.height > 0 else { return }
-    let decoded = try DecodedPNG(image.png)
+    let decoded = try DecodedImage(image.data)
     let (width, height) = (Double(decoded.width), Double(decoded.height))
     var sx = frame.width / width
     var sy = frame.height / height

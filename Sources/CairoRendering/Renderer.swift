@@ -164,10 +164,11 @@ public struct Renderer: Sendable {
       + "\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
   }
 
-  /// Checks that `png` is an image the renderer can draw, without drawing it.
+  /// Checks that `data` is an image the renderer can draw (PNG, JPEG or HEIC within
+  /// `ImageLimits`), without drawing it.
   ///
   /// - Throws: `RenderError.image` saying what is wrong with the bytes.
-  public static func validatePNG(_ png: [UInt8]) throws(RenderError) {
-    _ = try DecodedPNG(png)
+  public static func validateImage(_ data: [UInt8]) throws(RenderError) {
+    _ = try DecodedImage(data)
   }
 }

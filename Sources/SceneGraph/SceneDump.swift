@@ -44,7 +44,8 @@ extension Scene {
           + (text.maxWidth.map { " maxWidth=\(format($0))" } ?? ""))
     case .image(let image):
       lines.append(
-        indent + "image png(\(image.png.count) bytes, fnv1a=\(fnv1a(image.png))) frame="
+        indent
+          + "image \(image.format?.rawValue ?? "data")(\(image.data.count) bytes, fnv1a=\(fnv1a(image.data))) frame="
           + format(image.frame) + " mode=\(image.mode.rawValue)")
     }
   }

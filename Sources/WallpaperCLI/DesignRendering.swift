@@ -79,7 +79,7 @@ enum DesignRendering {
     var design = design
     if let image = design.background.image {
       do {
-        try Renderer.validatePNG(image.png)
+        try Renderer.validateImage(image.data)
       } catch {
         throw .usage("background.image.path: '\(image.path)' cannot be used: \(error.description)")
       }

@@ -169,7 +169,7 @@ extension Design {
       children.append(.shape(ShapeNode(.rectangle(canvas), fill: try gradient.paint(in: trim))))
     }
     if let image = background.image {
-      let node = Node.image(ImageNode(png: image.png, frame: trim, mode: image.mode))
+      let node = Node.image(ImageNode(data: image.data, frame: trim, mode: image.mode))
       children.append(
         image.opacity == .opaque ? node : .group(Group(opacity: image.opacity, children: [node])))
     }

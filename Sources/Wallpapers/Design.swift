@@ -58,19 +58,20 @@ public struct Gradient: Sendable, Hashable {
   }
 }
 
-/// A PNG photo drawn over the background colour.
+/// A photo (PNG, JPEG or HEIC) drawn over the background colour.
 public struct BackgroundImage: Sendable, Hashable {
   /// The file as given (for messages).
   public var path: String
   /// The file as read, resolved against the design file's folder; nil when not from a file.
   public var file: String?
-  public var png: [UInt8]
+  /// The file's bytes: PNG, JPEG or HEIC, told apart by the renderer from their signature.
+  public var data: [UInt8]
   public var mode: ContentMode
   public var opacity: Opacity
 
-  public init(path: String, png: [UInt8], mode: ContentMode = .fill, opacity: Opacity = .opaque) {
+  public init(path: String, data: [UInt8], mode: ContentMode = .fill, opacity: Opacity = .opaque) {
     self.path = path
-    self.png = png
+    self.data = data
     self.mode = mode
     self.opacity = opacity
   }

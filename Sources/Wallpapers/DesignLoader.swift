@@ -196,12 +196,12 @@ public enum DesignLoader {
       } catch {
         throw DesignError(
           origin: pathValue.origin, field: image.fieldPath("path"),
-          message: "'\(path)' \(error.description) (allowed: a readable PNG file)")
+          message: "'\(path)' \(error.description) (allowed: a readable PNG, JPEG or HEIC file)")
       }
       let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
       let opacity = try image.number("opacity", in: 0...1) ?? 1
       background.image = BackgroundImage(
-        path: path, png: data, mode: mode, opacity: try! Opacity(opacity))
+        path: path, data: data, mode: mode, opacity: try! Opacity(opacity))
       background.image?.file = resolved
     }
     return background

@@ -310,7 +310,16 @@ private struct SVGDocumentState {
   private mutating func write(_ image: ImageNode) throws(RenderError) {
     let frame = image.frame
     guard frame.width > 0, frame.height > 0 else { return }
-    _ = try DecodedPNG(image.png)  // the same check PNG and PDF make before drawing
+    // The same decoding PNG and PDF make before drawing. PNG, and JPEG shown as stored, are
+    // embedded as they are; HEIC (which browsers do not draw) and JPEG that was turned upright
+    // or converted to sRGB are embedded as a PNG of the decoded pixels.
+    let decoded = try DecodedImage(image.data)
+    let embedded: (mime: String, bytes: [UInt8])
+    if decoded.wasTransformed {
+      embedded = (ImageFormat.png.mimeType, try decoded.pngData())
+    } else {
+      embedded = (decoded.format.mimeType, image.data)
+    }
     var clipID: String?
     if image.mode == .fill {
       // `slice` overflows the frame; clip explicitly rather than rely on the image viewport.
@@ -334,8 +343,8 @@ private struct SVGDocumentState {
     }
     body.attribute("preserveAspectRatio", aspect)
     if let clipID { body.append(" clip-path=\"url(#\(clipID))\"") }
-    body.append(" xlink:href=\"data:image/png;base64,")
-    body.append(Data(image.png).base64EncodedString())
+    body.append(" xlink:href=\"data:\(embedded.mime);base64,")
+    body.append(Data(embedded.bytes).base64EncodedString())
     body.append("\"/>\n")
   }
 
