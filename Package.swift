@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SceneGraph", targets: ["SceneGraph"]),
     .library(name: "Wallpapers", targets: ["Wallpapers"]),
     .library(name: "CairoRendering", targets: ["CairoRendering"]),
+    .library(name: "PrintProof", targets: ["PrintProof"]),
   ],
   targets: [
     // Paths as strings (no Foundation path methods) and regular-file checks, for every module.
