@@ -33,6 +33,7 @@ public struct Renderer: Sendable {
   /// over formats.
   ///
   /// - Parameters:
+  ///   - scene: what to draw, in points.
   ///   - output: the format, scale and the format's options. PNG is `round(points × scale)`
   ///     pixels; SVG has px units and `width`/`height` equal to the scene's points; PDF's page
   ///     is the scene's size in points.

@@ -35,6 +35,8 @@ public enum DesignLoader {
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
   ///
   /// - Parameters:
+  ///   - file: the design file, or nil for flags only.
+  ///   - overrides: values from flags, which win over the file's.
   ///   - outputFields: further top-level fields the caller reads itself (how the design is
   ///     written); any other unknown field is an error.
   ///   - today: picks the season when the design names neither a season nor a date; evaluated
