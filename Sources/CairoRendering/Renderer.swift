@@ -24,6 +24,12 @@ public struct PDFPage: Sendable {
 /// and how it is finished differ.
 ///
 /// Safe to use from several tasks at once: each render makes its own surface and context.
+///
+/// ```swift
+/// let scene = try design.scene(defaultFont: try Fonts.bundledPath())
+/// let png = try Renderer().render(scene, as: Output(format: .png, scale: 3))
+/// let pdf = try Renderer().render(scene, as: Output(format: .pdf))
+/// ```
 public struct Renderer: Sendable {
   public let fonts: FontLibrary
 

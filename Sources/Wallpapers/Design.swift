@@ -7,6 +7,16 @@ import SceneGraph
 /// How the scene is written (format, scale, compression, path) is not part of the design: the
 /// rendering side describes that as an `Output`. A design file's fields for it are handed on
 /// unread (`LoadedDesign.outputFields`).
+///
+/// ```swift
+/// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!, season: .winter)
+/// design.background.gradient = Gradient(kind: .linear, colors: [.white, Color(rgb: 0x6C8EBF)], angle: 90)
+/// design.label.text = "Winter"
+/// design.label.fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+/// design.grid.kind = .home
+/// design.grid.fills.append(try GridLayer.Fill(cells: .parse("0-3"), color: .black, in: design))
+/// let scene = try design.scene(defaultFont: "/path/to/Quicksand-Bold.ttf")
+/// ```
 public struct Design: Sendable {
   /// Used in file names and document titles.
   public var name: String = "wallpaper"
