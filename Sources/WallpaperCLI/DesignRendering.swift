@@ -71,6 +71,17 @@ enum DesignRendering {
     }
   }
 
+  /// `design` with its label's font given as the file and face to draw with: a fontconfig
+  /// family looked up once, so every scene built from it names the very file checked.
+  static func resolvingLabelFont(of design: Design) throws(CLIError) -> Design {
+    guard design.label.visible, let spec = design.label.fontPath, !Label.isFontPath(spec) else { return design }
+    let font = try labelFont(of: design, defaultFont: "")
+    var resolved = design
+    resolved.label.fontPath = font.path
+    resolved.label.fontIndex = font.index
+    return resolved
+  }
+
   /// The design's scene with the bundled font at `defaultFont`, with the mock of `preview`
   /// over it when given.
   static func scene(

@@ -166,4 +166,27 @@ final class FontSelectionTests: XCTestCase {
     try Data(collection + bodies).write(to: URL(fileURLWithPath: "\(folder)/two.ttc"))
     try assertRefused(["--font", "two.ttc", "-o", "a.png"], says: ["'two.ttc'", "collection of 2 fonts"])
   }
+
+  func testProofAndExportTakeAFamilyAndNameTheFallback() throws {
+    let proof = try Processes.run(
+      Processes.wallpaperBinary,
+      [
+        "proof", "--devices", "iphone-16", "--font", "DejaVu Sans:bold", "--label-text", "冬 Winter", "--verbose", "-o",
+        "p.pdf",
+      ],
+      in: folder)
+    XCTAssertEqual(proof.status, 0, proof.stderr)
+    XCTAssertTrue(proof.stderr.contains("DejaVuSans-Bold.ttf"), proof.stderr)
+    XCTAssertEqual(proof.stderr.split(separator: "\n").filter { $0.hasPrefix("note:") }.count, 1, proof.stderr)
+    let fonts = try Processes.run("pdffonts", ["\(folder)/p.pdf"]).stdout
+    XCTAssertTrue(fonts.contains("+DejaVuSans-Bold "), fonts)
+
+    try #"{ "device": "iphone-16", "label": { "text": "冬 Winter", "font": "DejaVu Sans:bold" } }"#.write(
+      toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+    let export = try Processes.run(
+      Processes.wallpaperBinary,
+      ["export", "d.json", "--devices", "iphone-16,iphone-8", "--formats", "png", "--out", "ex"], in: folder)
+    XCTAssertEqual(export.status, 0, export.stderr)
+    XCTAssertEqual(export.stderr.split(separator: "\n").filter { $0.hasPrefix("note:") }.count, 1, export.stderr)
+  }
 }

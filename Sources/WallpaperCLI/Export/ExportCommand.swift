@@ -104,6 +104,11 @@ struct ExportCommand {
       }
     }
     let font = try FontLocator.bundledFontPath(environment: environment)
+    if !quiet, let first = plan.jobs.first {
+      // Every job shares the label's text and font: its fallback fonts are named once.
+      _ = try DesignRendering.scene(
+        of: first.design, defaultFont: font, fontReport: FontReport(console: console, verbose: false))
+    }
     let environment = self.environment
     let style: ExportProgress.Style = parsed.has("--quiet") ? .quiet : (console.isTerminal ? .bar : .lines)
     let exporter = Exporter(
