@@ -141,11 +141,12 @@ final class PhotoFormatTests: XCTestCase {
     for (i, byte) in [0, 0, 0x4E, 0x20].enumerated() { huge[ispe + 8 + i] = UInt8(byte) }
     try write(huge, "huge.heic")
     try write(Array("GIF89a not a photo".utf8), "photo.gif")
+    try tool("convert", "upright.png", "-colorspace", "CMYK", "-quality", "95", "cmyk.jpg")
     for (image, fragment) in [
       ("truncated.jpg", "a damaged JPEG"), ("truncated.heic", "a damaged HEIC"),
       ("wide.jpg", "20000×80 px is too large to decode (at most 16000 px per side and 48.8 megapixels)"),
       ("huge.heic", "20000×80 px is too large to decode (at most 16000 px per side and 48.8 megapixels)"),
-      ("photo.gif", "not a PNG, JPEG or HEIC file"),
+      ("photo.gif", "not a PNG, JPEG or HEIC file"), ("cmyk.jpg", "a CMYK JPEG (allowed: RGB or greyscale)"),
     ] {
       try write(Array("keep".utf8), "existing.png")
       let result = try render(image, to: "existing.png", expect: 2)
