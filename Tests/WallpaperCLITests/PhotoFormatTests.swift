@@ -104,6 +104,10 @@ final class PhotoFormatTests: XCTestCase {
     try tool("convert", "adobe.jpg", "-strip", "-quality", "95", "numbers-only.jpg")
     XCTAssertLessThan(try difference("upright.png", "adobe.jpg"), 2)
     XCTAssertGreaterThan(try difference("upright.png", "numbers-only.jpg"), 5, "the profile matters")
+    // HEIC carries the profile in its colr box: heif-enc copies it from the PNG's iCCP.
+    try tool("convert", "upright.png", "-profile", srgb, "-profile", a98, "PNG24:adobe.png")
+    try tool("heif-enc", "-q", "90", "adobe.png", "-o", "adobe.heic")
+    XCTAssertLessThan(try difference("upright.png", "adobe.heic"), 3)
   }
 
   func testSVGEmbedsTheJPEGOrAPNGOfTheUprightPixels() throws {
