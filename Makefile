@@ -17,7 +17,7 @@ ZSH_DIR = $(ROOT)/share/zsh/site-functions
 FISH_DIR = $(ROOT)/share/fish/vendor_completions.d
 
 .PHONY: deps build demo test lint format samples benchmark clean fuzz fuzz-ci sanitize release install uninstall \
-  man schema check-tools
+  man schema check-tools docs example
 
 deps:
 	@Scripts/install-deps.sh
@@ -43,10 +43,10 @@ test: build
 
 ## Checks formatting against .swift-format.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples
 
 ## Re-renders the previews committed under Samples/ (used by the README).
 samples: build
@@ -59,7 +59,20 @@ benchmark: deps
 	@Scripts/benchmark.sh --static $(if $(QUICK),--quick)
 
 clean:
-	rm -rf .build out
+	rm -rf .build out Examples/RenderFromCode/.build
+
+## DocC archives of the library modules in .build/docs/, from symbol graphs with the
+## toolchain's docc; a documentation warning fails it (see Scripts/docs.sh).
+docs:
+	@Scripts/docs.sh
+
+## Builds Examples/RenderFromCode (a package using this one as a library, by path) and runs
+## it: out/example/winter-from-code.{png,svg,pdf}.
+example: deps
+	cd Examples/RenderFromCode && $(SWIFT) build
+	@mkdir -p out/example
+	Examples/RenderFromCode/.build/debug/RenderFromCode out/example
+	@for format in png svg pdf; do test -s out/example/winter-from-code.$$format || exit 1; done
 
 ## The release binary that `make install` copies.
 release: deps

@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SceneGraph", targets: ["SceneGraph"]),
     .library(name: "Wallpapers", targets: ["Wallpapers"]),
     .library(name: "CairoRendering", targets: ["CairoRendering"]),
+    .library(name: "PrintProof", targets: ["PrintProof"]),
   ],
   targets: [
     // Paths as strings (no Foundation path methods) and regular-file checks, for every module.
@@ -43,12 +44,17 @@ let package = Package(
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
 
+    // JPEG (libjpeg-turbo, EXIF orientation through libexif) and HEIC (libheif) decoding in
+    // C: libjpeg reports errors by longjmp.
+    .target(
+      name: "CPhotoDecoder",
+      linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("exif"), .linkedLibrary("heif")]),
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes (PDF/X-4 through a libqpdf post-pass).
     .target(
       name: "CairoRendering",
       dependencies: [
         "SceneGraph", "FilePaths", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder", "CQPDF",
-        "CLCMS2",
+        "CLCMS2", "CPhotoDecoder",
       ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(

@@ -41,6 +41,10 @@ build() {
     { grep -v "Cannot export local symbol" || true; }
 }
 
+# LeakSanitizer reads the project's suppressions (Scripts/lsan.supp): one-time global
+# initialisers live for the whole process.
+export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan.supp:print_suppressions=0"
+
 # Inputs over 8 KiB add nothing the limits (4096-byte strings, 32 levels) don't already reach.
 options=(-max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/")
 

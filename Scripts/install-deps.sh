@@ -20,6 +20,9 @@ packages=(
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   zsh fish              # `zsh -n` / `fish -n` on the generated completion scripts
   groff-base            # `groff -man -ww`: the generated man page renders without warnings
+  fonts-urw-base35      # Type 1 fonts (.t1): --font is shaped, drawn and embedded with them
+  libjpeg62-turbo-dev libexif-dev libheif-dev  # --image photos: JPEG, EXIF orientation, HEIC
+  imagemagick libheif-examples                 # convert and heif-enc make photo fixtures in tests
   "$@"
 )
 

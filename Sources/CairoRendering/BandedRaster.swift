@@ -16,7 +16,11 @@ extension Renderer {
   /// is written as RGB first; if a pixel turns out translucent, drawing starts again as RGBA
   /// (from the band where that was found).
   ///
-  /// - Parameter drawing: when given, receives the time spent drawing (the rest is encoding).
+  /// - Parameters:
+  ///   - scene: what to draw.
+  ///   - scale: pixels per point, > 0.
+  ///   - compression: the deflate effort and filtering.
+  ///   - drawing: when given, receives the time spent drawing (the rest is encoding).
   /// - Throws: `RenderError.invalidScale`, `.canvasTooLarge` (before allocating), or a
   ///   drawing or encoding failure.
   public func renderPNG(

@@ -207,7 +207,7 @@ final class Canvas {
   }
 
   private func draw(_ text: TextNode) throws(RenderError) {
-    let font = try fonts.font(at: text.font.path)
+    let font = try fonts.font(at: text.font.path, index: text.font.index)
     var size = text.size
     var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
     if let maxWidth = text.maxWidth, line.width > maxWidth {
@@ -253,7 +253,7 @@ final class Canvas {
       cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
       if frame.maxX <= x1 || frame.minX >= x2 || frame.maxY <= y1 || frame.minY >= y2 { return }
     }
-    let decoded = try images.image(image.png)
+    let decoded = try images.image(image.data)
     let (width, height) = (Double(decoded.width), Double(decoded.height))
     var sx = frame.width / width
     var sy = frame.height / height

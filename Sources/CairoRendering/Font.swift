@@ -9,18 +9,37 @@ import Synchronization
 /// HarfBuzz font, read from the same file, to shape with.
 ///
 /// HarfBuzz does not share Cairo's `FT_Face`: Cairo resizes that face while drawing, which
-/// would change the advances HarfBuzz reads.
+/// would change the advances HarfBuzz reads. TrueType and OpenType (SFNT) files are read by
+/// HarfBuzz itself; other scalable formats FreeType reads (Type 1 `.t1`/`.pfb`) are shaped and
+/// outlined through a second FreeType face of their own, and Cairo embeds them in PDF as Type 1
+/// under their own PostScript name. Bitmap-only fonts are refused: nothing could draw them at
+/// any size.
+///
+/// ```swift
+/// let font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+/// print(font.familyName)  // "DejaVu Sans"
+/// ```
 public final class Font: @unchecked Sendable {
   // @unchecked Sendable: every stored property is immutable after init. The FT_Face is touched
   // only by Cairo, which locks it internally; the HarfBuzz font is made immutable, which
-  // HarfBuzz documents as safe to share between threads.
+  // HarfBuzz documents as safe to share between threads (hb-ft locks its own FT_Face).
 
   /// The file the font was loaded from.
   public let path: String
+  /// The face inside a collection, from 0 (0 for a file of one font).
+  public let index: Int
+  /// How many faces the file holds (more than 1 for a `.ttc` collection).
+  public let faceCount: Int
   /// The family name recorded in the font file.
   public let familyName: String
+  /// The PostScript name recorded in the font file (the name PDF embeds), or nil.
+  public let postScriptName: String?
+  /// Whether the file is TrueType/OpenType (SFNT), which SVG can embed; false for Type 1.
+  public let isSFNT: Bool
   let cairoFace: OpaquePointer
   let hbFont: OpaquePointer
+  /// The FreeType library behind `hbFont` for fonts HarfBuzz cannot read itself; nil for SFNT.
+  private let hbLibrary: FT_Library?
   /// Design units per em.
   let unitsPerEm: Double
   /// Ascender above the baseline, in design units (positive).
@@ -33,11 +52,14 @@ public final class Font: @unchecked Sendable {
   /// The largest font file accepted, in bytes (64 MiB; CJK fonts are about 20 MB).
   public static let maxFileBytes = 64 << 20
 
-  /// Loads the font at `path` (TrueType or OpenType; the first face of a collection).
+  /// Loads face `index` of the font at `path`: TrueType, OpenType or Type 1. With `index` nil
+  /// the file must hold one font: a collection is refused, since which face was meant is unknown.
   ///
-  /// - Throws: `RenderError.font` when the file is missing, unreadable or not a font.
-  public init(path: String) throws(RenderError) {
+  /// - Throws: `RenderError.font` when the file is missing, unreadable, not a font, bitmap-only,
+  ///   or a collection without an index.
+  public init(path: String, index: Int? = nil) throws(RenderError) {
     self.path = path
+    self.index = index ?? 0
     // Checked before FreeType opens the file: opening a FIFO would block forever.
     switch FileKind(at: FilePath(path)) {
     case .missing: throw .font(path: path, reason: "no such file")
@@ -49,24 +71,33 @@ public final class Font: @unchecked Sendable {
       }
     }
     guard access(path, R_OK) == 0 else { throw .font(path: path, reason: "not readable (permission denied)") }
+    guard (0..<0x10000).contains(self.index) else {
+      throw .font(path: path, reason: "face index \(self.index) is out of range (0 to 65535)")
+    }
 
-    var library: FT_Library?
-    guard FT_Init_FreeType(&library) == 0, let library else {
-      throw .font(path: path, reason: "FreeType could not start")
-    }
-    var face: FT_Face?
-    let error = FT_New_Face(library, path, 0, &face)
-    guard error == 0, let face else {
-      FT_Done_FreeType(library)
-      let reason = error == 2 ? "not a TrueType or OpenType font" : "FreeType error \(error)"
-      throw .font(path: path, reason: reason)
-    }
-    guard face.pointee.num_glyphs > 1, face.pointee.charmap != nil else {
+    let face: FT_Face
+    let library: FT_Library
+    (library, face) = try Self.openFace(path, index: self.index)
+    func refuse(_ reason: String) -> RenderError {
       FT_Done_Face(face)
       FT_Done_FreeType(library)
-      throw .font(path: path, reason: "has no glyphs or no Unicode character map")
+      return .font(path: path, reason: reason)
+    }
+    faceCount = Int(face.pointee.num_faces)
+    if index == nil, faceCount > 1 {
+      throw refuse(
+        "is a collection of \(faceCount) fonts and no face was chosen (name one by its fontconfig family and style)")
+    }
+    let flags = face.pointee.face_flags
+    guard flags & 1 != 0 else {  // FT_FACE_FLAG_SCALABLE
+      throw refuse("is a bitmap-only font (no outlines to draw, shape or embed at every size)")
+    }
+    isSFNT = flags & (1 << 3) != 0  // FT_FACE_FLAG_SFNT
+    guard face.pointee.num_glyphs > 1, face.pointee.charmap != nil else {
+      throw refuse("has no glyphs or no Unicode character map")
     }
     familyName = face.pointee.family_name.map { String(cString: $0) } ?? "(unnamed)"
+    postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) }
 
     // Cairo owns the FT_Face from here: it may keep the font face cached after this object is
     // gone, so FreeType is released from Cairo's user-data destroy callback, not from deinit.
@@ -95,15 +126,37 @@ public final class Font: @unchecked Sendable {
     }
     self.cairoFace = cairoFace
 
-    guard let blob = hb_blob_create_from_file_or_fail(path) else {
-      cairo_font_face_destroy(cairoFace)
-      throw .font(path: path, reason: "HarfBuzz could not read it")
+    let font: OpaquePointer
+    let upem: UInt32
+    if isSFNT {
+      guard let blob = hb_blob_create_from_file_or_fail(path) else {
+        cairo_font_face_destroy(cairoFace)
+        throw .font(path: path, reason: "HarfBuzz could not read it")
+      }
+      let hbFace = hb_face_create(blob, UInt32(self.index))
+      hb_blob_destroy(blob)
+      upem = hb_face_get_upem(hbFace)
+      font = hb_font_create(hbFace)!
+      hb_face_destroy(hbFace)
+      hbLibrary = nil
+    } else {
+      // HarfBuzz reads only SFNT tables: it shapes and outlines other formats through FreeType.
+      let shaping: (FT_Library, FT_Face)
+      do {
+        shaping = try Self.openFace(path, index: self.index)
+      } catch {
+        cairo_font_face_destroy(cairoFace)
+        throw error
+      }
+      upem = UInt32(shaping.1.pointee.units_per_EM)
+      // hb-ft reports advances and outlines in 26.6 pixels of the face's size: a size of
+      // upem/64 pixels per em makes them design units, like HarfBuzz's own SFNT reading.
+      FT_Set_Char_Size(shaping.1, FT_F26Dot6(upem), FT_F26Dot6(upem), 72, 72)
+      font = hb_ft_font_create_referenced(shaping.1)!
+      FT_Done_Face(shaping.1)  // the HarfBuzz font holds its own reference
+      hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
+      hbLibrary = shaping.0
     }
-    let hbFace = hb_face_create(blob, 0)
-    hb_blob_destroy(blob)
-    let upem = hb_face_get_upem(hbFace)
-    let font = hb_font_create(hbFace)!
-    hb_face_destroy(hbFace)
     hb_font_set_scale(font, Int32(upem), Int32(upem))
     hb_font_make_immutable(font)
     hbFont = font
@@ -114,8 +167,30 @@ public final class Font: @unchecked Sendable {
     descender = Double(extents.descender)
   }
 
+  /// Opens face `index` of `path` in a FreeType library of its own.
+  private static func openFace(_ path: String, index: Int) throws(RenderError) -> (FT_Library, FT_Face) {
+    var library: FT_Library?
+    guard FT_Init_FreeType(&library) == 0, let library else {
+      throw .font(path: path, reason: "FreeType could not start")
+    }
+    var face: FT_Face?
+    let error = FT_New_Face(library, path, index, &face)
+    guard error == 0, let face else {
+      FT_Done_FreeType(library)
+      let reason: String
+      switch error {
+      case 2: reason = "not a TrueType, OpenType or Type 1 font"
+      case 6: reason = "has no face \(index)"
+      default: reason = "FreeType error \(error)"
+      }
+      throw .font(path: path, reason: reason)
+    }
+    return (library, face)
+  }
+
   deinit {
     hb_font_destroy(hbFont)
+    if let hbLibrary { FT_Done_FreeType(hbLibrary) }
     cairo_font_face_destroy(cairoFace)
   }
 

@@ -1,4 +1,4 @@
-/// The largest input image the renderer decodes. A PNG's pixel size is read from its header
+/// The largest input image the renderer decodes. A PNG's, JPEG's or HEIC's pixel size is read from its header
 /// and checked before any pixel is decoded, so a small file that claims a huge image is
 /// refused instead of taking gigabytes.
 public enum ImageLimits {
@@ -20,9 +20,14 @@ public enum ImageLimits {
     func uint32(at offset: Int) -> Int {
       bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }
-    let width = uint32(at: 16)
-    let height = uint32(at: 20)
-    guard width > 0, height > 0 else { throw .image(reason: "a damaged PNG (a size of \(width)×\(height) px)") }
+    try check(width: uint32(at: 16), height: uint32(at: 20), format: "PNG")
+  }
+
+  /// Checks a size read from an image's header, before decoding.
+  ///
+  /// - Throws: `RenderError.image` when the size is zero or over the limits.
+  static func check(width: Int, height: Int, format: String) throws(RenderError) {
+    guard width > 0, height > 0 else { throw .image(reason: "a damaged \(format) (a size of \(width)×\(height) px)") }
     guard width <= maxPixelsPerSide, height <= maxPixelsPerSide, width * height <= maxPixels else {
       throw .image(
         reason:

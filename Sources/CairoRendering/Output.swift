@@ -15,6 +15,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 /// A design says *what* to draw and becomes a `Scene`; an `Output` says how that scene becomes
 /// bytes. `Renderer.render(_:as:)` is the one place that switches over `format`; each format's
 /// options live in their own member, and options of other formats are ignored.
+///
+/// ```swift
+/// let output = Output(format: .svg, svg: SVGOptions(text: .text))
+/// ```
 public struct Output: Hashable, Sendable {
   public var format: OutputFormat
   /// Device pixels per point, 0 < scale ≤ `RenderLimits.maxScale`. A PNG is

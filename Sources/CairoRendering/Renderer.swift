@@ -24,6 +24,12 @@ public struct PDFPage: Sendable {
 /// and how it is finished differ.
 ///
 /// Safe to use from several tasks at once: each render makes its own surface and context.
+///
+/// ```swift
+/// let scene = try design.scene(defaultFont: try Fonts.bundledPath())
+/// let png = try Renderer().render(scene, as: Output(format: .png, scale: 3))
+/// let pdf = try Renderer().render(scene, as: Output(format: .pdf))
+/// ```
 public struct Renderer: Sendable {
   public let fonts: FontLibrary
 
@@ -33,6 +39,7 @@ public struct Renderer: Sendable {
   /// over formats.
   ///
   /// - Parameters:
+  ///   - scene: what to draw, in points.
   ///   - output: the format, scale and the format's options. PNG is `round(points × scale)`
   ///     pixels; SVG has px units and `width`/`height` equal to the scene's points; PDF's page
   ///     is the scene's size in points.
@@ -178,10 +185,11 @@ public struct Renderer: Sendable {
       + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
   }
 
-  /// Checks that `png` is an image the renderer can draw, without drawing it.
+  /// Checks that `data` is an image the renderer can draw (PNG, JPEG or HEIC within
+  /// `ImageLimits`), without drawing it.
   ///
   /// - Throws: `RenderError.image` saying what is wrong with the bytes.
-  public static func validatePNG(_ png: [UInt8]) throws(RenderError) {
-    _ = try DecodedPNG(png)
+  public static func validateImage(_ data: [UInt8]) throws(RenderError) {
+    _ = try DecodedImage(data)
   }
 }

@@ -67,7 +67,7 @@ enum TextShaper {
   /// of it: the chosen font, else an installed one, so `a̶` is not torn into a letter from one
   /// font and a stroke from another. Only a cluster that no single font covers is split, each
   /// character to a font that has it. Spaces stay with the run before them.
-  private static func itemize(_ text: String, primary: Font, fonts: FontLibrary)
+  static func itemize(_ text: String, primary: Font, fonts: FontLibrary)
     throws(RenderError) -> [(Font, String.UnicodeScalarView)]
   {
     var runs: [(Font, String.UnicodeScalarView)] = []

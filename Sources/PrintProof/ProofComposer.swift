@@ -340,8 +340,10 @@ public enum PrintProof {
   ///
   /// - Parameters:
   ///   - designs: one per page, each already set to its device.
+  ///   - settings: bleed, marks and slug of every page.
   ///   - font: the bundled font file, for the slug and for labels that name no font.
   ///   - date: the proof's date, printed in the slug.
+  ///   - conformance: the PDF/X level the pages are made for, or nil for plain PDF.
   ///   - softProofs: one per design when given; each page's slug states its share of
   ///     out-of-gamut pixels.
   public static func pages(

@@ -60,6 +60,9 @@ public struct SheetLayout: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - trimSizes: the wallpapers in points, in order.
+  ///   - bleed: around each wallpaper, in points.
+  ///   - marks: the crop marks drawn around each wallpaper.
+  ///   - paper: the sheet size.
   ///   - slugLines: the slug's lines besides one per position.
   /// - Throws: `SceneError` (field `layout`) when a wallpaper does not fit an empty sheet.
   public static func sheets(

@@ -59,12 +59,19 @@ public struct ShapeNode: Hashable, Sendable {
   }
 }
 
-/// Where a font comes from: a TrueType/OpenType file read directly, never a system lookup.
+/// Where a font comes from: a font file read directly, never a system lookup. Lookups by
+/// family name happen before a scene is built, so the scene names the very file drawn.
 public struct FontReference: Hashable, Sendable {
   /// Absolute or working-directory-relative path of the font file.
   public let path: String
+  /// The face inside a font collection (`.ttc`), from 0; 0 for a file holding one font.
+  public let index: Int
 
-  public init(path: String) { self.path = path }
+  /// A font file, e.g. `FontReference(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")`.
+  public init(path: String, index: Int = 0) {
+    self.path = path
+    self.index = index
+  }
 }
 
 /// Which point of a line of text sits at the anchor.
@@ -133,18 +140,62 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable {
   case stretch
 }
 
-/// A PNG image placed in a frame. The bytes are decoded by the renderer.
+/// The encoded image formats a scene can hold, told apart by their first bytes.
+public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
+  case png
+  case jpeg
+  /// HEIF with HEVC-coded images (phone photos), and other HEIF brands.
+  case heic
+
+  /// The format whose signature `bytes` start with, or nil: PNG's 8-byte signature, JPEG's
+  /// SOI marker followed by a marker, or an ISO-BMFF `ftyp` box with a HEIF brand.
+  public init?(sniffing bytes: [UInt8]) {
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+      self = .png
+    } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+      self = .jpeg
+    } else if bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8),
+      Self.heifBrands.contains(String(decoding: bytes[8..<12], as: UTF8.self))
+    {
+      self = .heic
+    } else {
+      return nil
+    }
+  }
+
+  /// The `ftyp` major brands of HEIF files.
+  static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]
+
+  /// The media type, as in a `data:` URL.
+  public var mimeType: String {
+    switch self {
+    case .png: "image/png"
+    case .jpeg: "image/jpeg"
+    case .heic: "image/heic"
+    }
+  }
+}
+
+/// An encoded image (PNG, JPEG or HEIC) placed in a frame. The bytes are decoded by the
+/// renderer, which tells the format from them; the scene does not depend on it.
+///
+/// ```swift
+/// let photo = ImageNode(data: try Array(Data(contentsOf: url)), frame: Rect(x: 0, y: 0, width: 390, height: 844), mode: .fill)
+/// ```
 public struct ImageNode: Hashable, Sendable {
-  /// The PNG file's bytes.
-  public let png: [UInt8]
+  /// The image file's bytes.
+  public let data: [UInt8]
   public let frame: Rect
   public let mode: ContentMode
 
-  public init(png: [UInt8], frame: Rect, mode: ContentMode) {
-    self.png = png
+  public init(data: [UInt8], frame: Rect, mode: ContentMode) {
+    self.data = data
     self.frame = frame
     self.mode = mode
   }
+
+  /// The format the bytes' signature names, nil when none (the renderer refuses them).
+  public var format: ImageFormat? { ImageFormat(sniffing: data) }
 }
 
 /// Upper-case hexadecimal, at least four digits (as in `U+00E9`).

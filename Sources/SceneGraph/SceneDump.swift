@@ -36,7 +36,7 @@ extension Scene {
       }
       lines.append(line)
     case .text(let text):
-      let font = FilePath(text.font.path).lastComponent
+      let font = FilePath(text.font.path).lastComponent + (text.font.index == 0 ? "" : "#\(text.font.index)")
       lines.append(
         indent
           + "text \"\(text.text)\" font=\(font) size=\(format(text.size)) color=\(text.color.hex)"
@@ -44,7 +44,8 @@ extension Scene {
           + (text.maxWidth.map { " maxWidth=\(format($0))" } ?? ""))
     case .image(let image):
       lines.append(
-        indent + "image png(\(image.png.count) bytes, fnv1a=\(fnv1a(image.png))) frame="
+        indent
+          + "image \(image.format?.rawValue ?? "data")(\(image.data.count) bytes, fnv1a=\(fnv1a(image.data))) frame="
           + format(image.frame) + " mode=\(image.mode.rawValue)")
     }
   }

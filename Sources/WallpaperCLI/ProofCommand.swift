@@ -62,6 +62,8 @@ struct ProofCommand {
     OptionSpec(
       names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(defaultAuthor)).", field: nil),
     RunReport.option,
+    OptionSpec(
+      names: ["--verbose"], valueName: nil, help: "Print on stderr the font file chosen for the label.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
 
@@ -139,7 +141,11 @@ struct ProofCommand {
       }
     }
     // Checks the photo and the label's font once, naming the field, before anything is drawn.
-    _ = try DesignRendering.scene(of: designs[0], environment: environment)
+    _ = try DesignRendering.scene(
+      of: designs[0], environment: environment,
+      fontReport: FontReport(console: console, verbose: parsed.has("--verbose")))
+    // A label font given by family is looked up once, before the pages are composed.
+    for index in designs.indices { designs[index] = try DesignRendering.resolvingLabelFont(of: designs[index]) }
     let font = try FontLocator.bundledFontPath(environment: environment)
     var info = try OutputOptions.documentInfo(for: designs[0], environment: environment)
     info.date = Self.proofDate(environment: environment, overrides: parsed.overrides, now: Date())

@@ -39,7 +39,9 @@ struct RenderCommand {
       help: "Direction of a linear gradient: 0 top to bottom, 90 left to right.",
       field: ["background", "gradient", "angle"]),
     OptionSpec(
-      names: ["--image"], valueName: "PATH", help: "A PNG photo over the background colour.",
+      names: ["--image"], valueName: "PATH",
+      help:
+        "A PNG, JPEG or HEIC photo over the background colour (upright by its EXIF orientation, in sRGB from its ICC profile).",
       field: ["background", "image", "path"]),
     OptionSpec(
       names: ["--image-mode"], valueName: "MODE", help: "fill, fit or stretch (default: fill).",
@@ -130,11 +132,12 @@ struct RenderCommand {
     OptionSpec(
       names: ["--cell-images"], valueName: "DIR|FILE,…",
       help:
-        "Square grid: photos for the cells in order (a folder's PNG files by name), repeating, each centre-cropped to its square.",
+        "Square grid: photos for the cells in order (a folder's PNG, JPEG or HEIC files by name), repeating, each centre-cropped to its square.",
       field: ["grid", "images"]),
     OptionSpec(
-      names: ["--font"], valueName: "PATH",
-      help: "A TrueType/OpenType file for the label (default: the bundled Quicksand Bold).",
+      names: ["--font"], valueName: "FONT",
+      help:
+        "The label's font: a TrueType/OpenType/Type 1 file, or an installed family and style looked up with fontconfig (\"DejaVu Sans:bold\"); default: the bundled Quicksand Bold.",
       field: ["label", "font"]),
   ]
 
@@ -144,6 +147,10 @@ struct RenderCommand {
       help: "Print on stderr the milliseconds spent building the scene, drawing, encoding and writing.", field: nil),
     OptionSpec(
       names: ["--dump-scene"], valueName: nil, help: "Print the scene as text instead of rendering.", field: nil),
+    OptionSpec(
+      names: ["--verbose"], valueName: nil, help: "Print on stderr the font file chosen for the label.", field: nil),
+    OptionSpec(
+      names: ["--verbose"], valueName: nil, help: "Print on stderr the font file chosen for the label.", field: nil),
     OptionSpec(
       names: ["--watch"], valueName: nil,
       help:
@@ -210,7 +217,9 @@ struct RenderCommand {
       } catch {
         throw .usage(error.description)
       }
-      let scene = try DesignRendering.scene(of: loaded.design, environment: environment)
+      let scene = try DesignRendering.scene(
+        of: loaded.design, environment: environment,
+        fontReport: FontReport(console: console, verbose: parsed.has("--verbose")))
       inputs = DesignRendering.inputFiles(of: loaded.design, designFile: parsed.positional.first)
       if parsed.has("--dump-scene") {
         console.out(scene.dump())

@@ -152,7 +152,9 @@ extension Design {
   private func labelLayer(in bounds: Rect, defaultFont: String) throws(SceneError) -> Node? {
     guard label.visible, let placement = labelPlacement else { return nil }
     let text = try TextNode(
-      labelText, font: FontReference(path: label.fontPath ?? defaultFont), size: placement.size,
+      labelText,
+      font: label.fontPath.map { FontReference(path: $0, index: label.fontIndex) } ?? FontReference(path: defaultFont),
+      size: placement.size,
       color: label.color ?? defaultLabelColor, position: placement.position, anchor: placement.anchor,
       maxWidth: bounds.width * Label.maxWidthRatio)
     return .group(Group(name: "label", children: [.text(text)]))
@@ -167,7 +169,7 @@ extension Design {
       children.append(.shape(ShapeNode(.rectangle(canvas), fill: try gradient.paint(in: trim))))
     }
     if let image = background.image {
-      let node = Node.image(ImageNode(png: image.png, frame: trim, mode: image.mode))
+      let node = Node.image(ImageNode(data: image.data, frame: trim, mode: image.mode))
       children.append(
         image.opacity == .opaque ? node : .group(Group(opacity: image.opacity, children: [node])))
     }

@@ -7,6 +7,16 @@ import SceneGraph
 /// How the scene is written (format, scale, compression, path) is not part of the design: the
 /// rendering side describes that as an `Output`. A design file's fields for it are handed on
 /// unread (`LoadedDesign.outputFields`).
+///
+/// ```swift
+/// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!, season: .winter)
+/// design.background.gradient = Gradient(kind: .linear, colors: [.white, Color(rgb: 0x6C8EBF)], angle: 90)
+/// design.label.text = "Winter"
+/// design.label.fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+/// design.grid.kind = .home
+/// design.grid.fills.append(try GridLayer.Fill(cells: .parse("0-3"), color: .black, in: design))
+/// let scene = try design.scene(defaultFont: "/path/to/Quicksand-Bold.ttf")
+/// ```
 public struct Design: Sendable {
   /// Used in file names and document titles.
   public var name: String = "wallpaper"
@@ -58,19 +68,20 @@ public struct Gradient: Sendable, Hashable {
   }
 }
 
-/// A PNG photo drawn over the background colour.
+/// A photo (PNG, JPEG or HEIC) drawn over the background colour.
 public struct BackgroundImage: Sendable, Hashable {
   /// The file as given (for messages).
   public var path: String
   /// The file as read, resolved against the design file's folder; nil when not from a file.
   public var file: String?
-  public var png: [UInt8]
+  /// The file's bytes: PNG, JPEG or HEIC, told apart by the renderer from their signature.
+  public var data: [UInt8]
   public var mode: ContentMode
   public var opacity: Opacity
 
-  public init(path: String, png: [UInt8], mode: ContentMode = .fill, opacity: Opacity = .opaque) {
+  public init(path: String, data: [UInt8], mode: ContentMode = .fill, opacity: Opacity = .opaque) {
     self.path = path
-    self.png = png
+    self.data = data
     self.mode = mode
     self.opacity = opacity
   }

@@ -37,6 +37,8 @@ public enum DesignLoader {
   /// Loads `file` (if any), applies `overrides` on top, and validates the result.
   ///
   /// - Parameters:
+  ///   - file: the design file, or nil for flags only.
+  ///   - overrides: values from flags, which win over the file's.
   ///   - outputFields: further top-level fields the caller reads itself (how the design is
   ///     written); any other unknown field is an error.
   ///   - today: picks the season when the design names neither a season nor a date; evaluated
@@ -200,12 +202,12 @@ public enum DesignLoader {
       } catch {
         throw DesignError(
           origin: pathValue.origin, field: image.fieldPath("path"),
-          message: "'\(path)' \(error.description) (allowed: a readable PNG file)")
+          message: "'\(path)' \(error.description) (allowed: a readable PNG, JPEG or HEIC file)")
       }
       let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
       let opacity = try image.number("opacity", in: 0...1) ?? 1
       background.image = BackgroundImage(
-        path: path, png: data, mode: mode, opacity: try! Opacity(opacity))
+        path: path, data: data, mode: mode, opacity: try! Opacity(opacity))
       background.image?.file = resolved
     }
     return background
@@ -275,7 +277,8 @@ public enum DesignLoader {
     label.offset = try reader.number("offset", in: -2000...2000, allowed: "points from -2000 to 2000") ?? 0
     label.size = try reader.number("size", in: 1...2000, allowed: "points from 1 to 2000")
     if let pathValue = reader.raw("font"), let path = try reader.string("font") {
-      label.fontPath = resolve(path, from: pathValue, baseFolder: baseFolder)
+      // A family name is looked up by the caller; only a file path is relative to the design.
+      label.fontPath = Label.isFontPath(path) ? resolve(path, from: pathValue, baseFolder: baseFolder) : path
     }
     label.color = try reader.color("color")
     return label
@@ -360,8 +363,8 @@ public enum DesignLoader {
     }
   }
 
-  /// The photos for square cells: each entry a file or a folder (its `.png`, `.jpg` and `.jpeg`
-  /// files in name order), in the order given; a flag gives them comma-separated.
+  /// The photos for square cells: each entry a file or a folder (its `.png`, `.jpg`, `.jpeg`,
+  /// `.heic` and `.heif` files in name order), in the order given; a flag gives them comma-separated.
   static func cellImages(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> [CellImage] {
     let field = reader.fieldPath("images")
     let allowed = "PNG files or folders holding them, comma-separated"
@@ -382,11 +385,13 @@ public enum DesignLoader {
         if isDirectory.boolValue {
           let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
           files = names.filter { name in
-            !name.hasPrefix(".") && ["png", "jpg", "jpeg"].contains(FilePath(name).pathExtension.lowercased())
+            !name.hasPrefix(".")
+              && ["png", "jpg", "jpeg", "heic", "heif"].contains(FilePath(name).pathExtension.lowercased())
           }.sorted().map { FilePath(path).appending($0).string }
           guard !files.isEmpty else {
             throw DesignError.invalid(
-              value, field: field, shown: "folder '\(entry)' (no .png, .jpg or .jpeg file in it)", allowed: allowed)
+              value, field: field, shown: "folder '\(entry)' (no .png, .jpg, .jpeg or .heic file in it)",
+              allowed: allowed)
           }
         }
         for file in files {

@@ -57,6 +57,24 @@ public struct ScreenClass: Hashable, Sendable {
   public let sources: [Source]
   public let safeAreaSource: Source
 
+  /// A screen class; the catalogue's are in `DeviceCatalog.screenClasses`.
+  ///
+  /// ```swift
+  /// let screen = ScreenClass(id: "400x800", points: try Size(width: 400, height: 800), scale: 2, family: .iphone)
+  /// ```
+  public init(
+    id: String, points: Size, scale: Int, family: DeviceFamily, safeArea: EdgeInsets? = nil,
+    sources: [Source] = [], safeAreaSource: Source? = nil
+  ) {
+    self.id = id
+    self.points = points
+    self.scale = scale
+    self.family = family
+    self.safeArea = safeArea
+    self.sources = sources
+    self.safeAreaSource = safeAreaSource ?? .unverified
+  }
+
   /// `round(points × scale)`: the size a wallpaper PNG for this class must have.
   public var pixels: (width: Int, height: Int) {
     (Int((points.width * Double(scale)).rounded()), Int((points.height * Double(scale)).rounded()))
@@ -74,6 +92,20 @@ public struct Device: Hashable, Sendable {
   public let panelSource: Source?
   /// Overrides the class's safe area where a model differs (the minis' taller status bar).
   public let safeAreaOverride: EdgeInsets?
+
+  /// A device on `screen`; the catalogue's are in `DeviceCatalog.devices`
+  /// (`DeviceCatalog.device(id: "iphone-16")`).
+  public init(
+    id: String, name: String, screen: ScreenClass, panelPixels: (width: Int, height: Int)? = nil,
+    panelSource: Source? = nil, safeAreaOverride: EdgeInsets? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.screen = screen
+    self.panelPixels = panelPixels
+    self.panelSource = panelSource
+    self.safeAreaOverride = safeAreaOverride
+  }
 
   public var family: DeviceFamily { screen.family }
   public var safeArea: EdgeInsets? { safeAreaOverride ?? screen.safeArea }

@@ -16,6 +16,28 @@ public struct GridLayer: Sendable, Hashable {
     public var color: Color
     /// Which cells the selection resolved to, once checked against the grid.
     public var indices: [Int]
+
+    /// The cells of `cells` in the grid of `design` (its kind and, for a square grid, its
+    /// parameters must be set first), coloured `color`.
+    ///
+    /// ```swift
+    /// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!)
+    /// design.grid.kind = .home
+    /// let selection = try CellSelection.parse("0-3,r2c2")
+    /// design.grid.fills.append(try GridLayer.Fill(cells: selection, color: .black, in: design))
+    /// ```
+    ///
+    /// - Throws: `GridError` when the grid cannot be laid out or the selection names a cell
+    ///   it does not have.
+    public init(cells: CellSelection, color: Color, in design: Design) throws(GridError) {
+      self.init(cells: cells, color: color, indices: try cells.indices(in: design.gridCells()))
+    }
+
+    init(cells: CellSelection, color: Color, indices: [Int]) {
+      self.cells = cells
+      self.color = color
+      self.indices = indices
+    }
   }
 
   public var kind: Kind = .none
@@ -144,7 +166,7 @@ extension Design {
     try cells.map { cell throws(SceneError) in
       let image = grid.images[cell.index % grid.images.count]
       let square = try Rect(x: cell.frame.minX, y: cell.frame.minY, width: side, height: side)
-      let node = Node.image(ImageNode(png: image.bytes, frame: square, mode: .fill))
+      let node = Node.image(ImageNode(data: image.bytes, frame: square, mode: .fill))
       let whole = cell.frame.width >= side - 1e-9 && cell.frame.height >= side - 1e-9
       return whole ? node : .group(Group(clip: .rectangle(cell.frame), children: [node]))
     }

@@ -34,8 +34,23 @@ public struct Label: Sendable, Hashable {
   public var offset: Double = 0
   /// The em size in points; nil means relative to the canvas width (`defaultSizeRatio`).
   public var size: Double?
-  /// A TrueType/OpenType file; nil means the bundled font, which the caller supplies.
+  /// A font file, or a fontconfig family and style (`"DejaVu Sans:bold"`, see `isFontPath`)
+  /// that the caller resolves to a file before building the scene; nil means the bundled font,
+  /// which the caller supplies.
   public var fontPath: String?
+  /// The face of `fontPath` inside a font collection, from 0.
+  public var fontIndex = 0
+
+  /// Whether a `--font`/`label.font` value names a file rather than a fontconfig family: it
+  /// holds a `/` or ends in a font file extension (`.ttf`, `.otf`, `.ttc`, `.otc`, `.t1`,
+  /// `.pfb`, `.pfa`, `.woff`, `.woff2`, `.pcf`, `.bdf`, `.fon`, `.gz`).
+  public static func isFontPath(_ value: String) -> Bool {
+    let extensions = [
+      ".ttf", ".otf", ".ttc", ".otc", ".t1", ".pfb", ".pfa", ".woff", ".woff2", ".pcf", ".bdf", ".fon", ".gz",
+    ]
+    let lower = value.lowercased()
+    return value.contains("/") || extensions.contains { lower.hasSuffix($0) }
+  }
   /// nil means the season's accent colour.
   public var color: Color?
 

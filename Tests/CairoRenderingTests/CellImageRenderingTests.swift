@@ -24,7 +24,7 @@ final class CellImageRenderingTests: XCTestCase {
     func copied(_ node: Node) -> Node {
       switch node {
       case .image(let image):
-        return .image(ImageNode(png: image.png.map { $0 }, frame: image.frame, mode: image.mode))
+        return .image(ImageNode(data: image.data.map { $0 }, frame: image.frame, mode: image.mode))
       case .group(let group):
         return .group(
           Group(

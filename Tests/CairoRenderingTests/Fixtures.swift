@@ -63,7 +63,7 @@ enum Fixtures {
           try TextNode(
             "AVocado", font: font, size: 22, color: Color(rgb: 0x402010), position: Point(x: 60, y: 120),
             anchor: .centerBaseline)),
-        .image(ImageNode(png: checkerPNG, frame: try Rect(x: 80, y: 160, width: 32, height: 32), mode: .fit)),
+        .image(ImageNode(data: checkerPNG, frame: try Rect(x: 80, y: 160, width: 32, height: 32), mode: .fit)),
       ])
   }
 }

@@ -167,7 +167,7 @@ final class PNGEncoderTests: XCTestCase {
     return try Scene(
       size: size,
       nodes: [
-        .image(ImageNode(png: photo, frame: Rect(size: size), mode: .fill)),
+        .image(ImageNode(data: photo, frame: Rect(size: size), mode: .fill)),
         .shape(
           ShapeNode(
             .ellipse(try Rect(x: 20, y: 30, width: 80, height: 60)), fill: .solid(Color(rgb: 0xFF6347, alpha: 140)))),

@@ -184,7 +184,7 @@ final class TextTests: XCTestCase {
       nodes: [.text(try TextNode("x", font: FontReference(path: path), size: 5, color: .black, position: .zero))])
     for format in OutputFormat.allCases {
       XCTAssertThrowsError(try Renderer().render(scene, as: Output(format: format, scale: 1))) { error in
-        XCTAssertTrue(String(describing: error).contains("not a TrueType or OpenType font"), "\(error)")
+        XCTAssertTrue(String(describing: error).contains("not a TrueType, OpenType or Type 1 font"), "\(error)")
       }
     }
   }
@@ -222,10 +222,10 @@ final class ImageTests: XCTestCase {
   func testCorruptPNGIsAClearError() throws {
     var broken = Fixtures.checkerPNG
     broken.removeLast(20)
-    XCTAssertThrowsError(try Renderer.validatePNG(broken)) { error in
+    XCTAssertThrowsError(try Renderer.validateImage(broken)) { error in
       XCTAssertTrue(String(describing: error).hasPrefix("image: a damaged or unsupported PNG"), "\(error)")
     }
-    XCTAssertThrowsError(try Renderer.validatePNG(Array("GIF89a".utf8))) { error in
+    XCTAssertThrowsError(try Renderer.validateImage(Array("GIF89a".utf8))) { error in
       XCTAssertTrue(String(describing: error).contains("signature"), "\(error)")
     }
   }
@@ -236,7 +236,7 @@ final class ImageTests: XCTestCase {
         try Scene(
           size: Size(width: 40, height: 40),
           nodes: [
-            .image(ImageNode(png: Fixtures.checkerPNG, frame: try Rect(x: 0, y: 0, width: 40, height: 40), mode: mode))
+            .image(ImageNode(data: Fixtures.checkerPNG, frame: try Rect(x: 0, y: 0, width: 40, height: 40), mode: mode))
           ]),
         scale: 1)
     }

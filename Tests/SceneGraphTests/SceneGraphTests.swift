@@ -88,7 +88,7 @@ final class SceneDumpTests: XCTestCase {
           try TextNode(
             "Autumn", font: FontReference(path: "/x/Quicksand-Bold.ttf"), size: 48, color: .black,
             position: Point(x: 187.5, y: 120), anchor: TextAnchor(.center, .top))),
-        .image(ImageNode(png: [1, 2, 3], frame: Rect(x: 0, y: 0, width: 10, height: 20), mode: .fit)),
+        .image(ImageNode(data: [1, 2, 3], frame: Rect(x: 0, y: 0, width: 10, height: 20), mode: .fit)),
       ])
     Golden.assertText(scene.dump(), matches: "dump")
   }

@@ -66,8 +66,11 @@ for file in bin/wallpaper share/wallpaper/fonts/Quicksand-Bold.ttf share/man/man
   [ -f "$prefix/$file" ] || fail "make install did not write $file"
 done
 mkdir "$scratch/elsewhere"
-(cd "$scratch/elsewhere" && env -i "$prefix/bin/wallpaper" render --device iphone-8 --season winter -o winter.png) \
-  || fail "the installed binary cannot render from another folder"
+(cd "$scratch/elsewhere" && env -i "$prefix/bin/wallpaper" render --device iphone-8 --season winter -o winter.png \
+  --verbose 2> verbose.log) || fail "the installed binary cannot render from another folder"
+# The font must come from the prefix, not from the source tree the binary was built in.
+grep -q "$prefix/share/wallpaper/fonts/Quicksand-Bold.ttf" "$scratch/elsewhere/verbose.log" ||
+  fail "the installed binary did not use the installed font: $(cat "$scratch/elsewhere/verbose.log")"
 [ "$(head -c 8 "$scratch/elsewhere/winter.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "not a PNG"
 echo "check-tools: the installed binary rendered $(stat -c %s "$scratch/elsewhere/winter.png") bytes with no environment"
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null

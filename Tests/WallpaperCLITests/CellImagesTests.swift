@@ -89,7 +89,8 @@ final class CellImagesTests: BinaryTestCase {
     let square = ["--device", "iphone-8", "--grid", "square", "--columns", "4"]
     for (arguments, prefix) in [
       (
-        square + ["--cell-images", "empty"], "error: --cell-images: folder 'empty' (no .png, .jpg or .jpeg file in it)"
+        square + ["--cell-images", "empty"],
+        "error: --cell-images: folder 'empty' (no .png, .jpg, .jpeg or .heic file in it)"
       ),
       (square + ["--cell-images", "ok.png,fake.png"], "error: --cell-images/grid.images: '"),
       (square + ["--cell-images", "missing"], "error: --cell-images: 'missing' (no such file or folder)"),

@@ -207,7 +207,7 @@ final class SeasonCommandTests: XCTestCase {
     }
     try expectFailure(["--font", "missing.ttf"], status: 2, says: "no such file")
     try "garbage".write(toFile: "\(folder)/corrupt.ttf", atomically: true, encoding: .utf8)
-    try expectFailure(["--font", "corrupt.ttf"], status: 2, says: "not a TrueType or OpenType font")
+    try expectFailure(["--font", "corrupt.ttf"], status: 2, says: "not a TrueType, OpenType or Type 1 font")
     try expectFailure(["--label-text", "A\u{10FFFD}"], status: 1, says: "U+10FFFD")
     try expectFailure(["--date", "2026-02-29"], status: 2, says: "--date: '2026-02-29'")
     try expectFailure(["--alpha", "1.5"], status: 2, says: "--alpha: 1.5 is not allowed")

@@ -6,12 +6,18 @@ enum FontSubset {
   /// glyphs with the layout tables (kerning, ligatures) that apply to them. The same font and
   /// text always give the same bytes.
   ///
-  /// - Throws: `RenderError.font` when HarfBuzz cannot subset the font.
+  /// - Throws: `RenderError.font` when the font is not TrueType/OpenType (a Type 1 font has no
+  ///   SVG embedding; its outlines are written instead) or HarfBuzz cannot subset it.
   static func subset(_ font: Font, keeping text: String) throws(RenderError) -> [UInt8] {
+    guard font.isSFNT else {
+      throw .font(
+        path: font.path,
+        reason: "is not TrueType/OpenType, so SVG cannot embed it as text (allowed: --svg-text outlines)")
+    }
     guard let blob = hb_blob_create_from_file_or_fail(font.path) else {
       throw .font(path: font.path, reason: "HarfBuzz could not read it")
     }
-    let face = hb_face_create(blob, 0)
+    let face = hb_face_create(blob, UInt32(font.index))
     hb_blob_destroy(blob)
     defer { hb_face_destroy(face) }
     guard let input = hb_subset_input_create_or_fail() else {

@@ -310,7 +310,16 @@ private struct SVGDocumentState {
   private mutating func write(_ image: ImageNode) throws(RenderError) {
     let frame = image.frame
     guard frame.width > 0, frame.height > 0 else { return }
-    _ = try DecodedPNG(image.png)  // the same check PNG and PDF make before drawing
+    // The same decoding PNG and PDF make before drawing. PNG, and JPEG shown as stored, are
+    // embedded as they are; HEIC (which browsers do not draw) and JPEG that was turned upright
+    // or converted to sRGB are embedded as a PNG of the decoded pixels.
+    let decoded = try DecodedImage(image.data)
+    let embedded: (mime: String, bytes: [UInt8])
+    if decoded.wasTransformed {
+      embedded = (ImageFormat.png.mimeType, try decoded.pngData())
+    } else {
+      embedded = (decoded.format.mimeType, image.data)
+    }
     var clipID: String?
     if image.mode == .fill {
       // `slice` overflows the frame; clip explicitly rather than rely on the image viewport.
@@ -334,13 +343,13 @@ private struct SVGDocumentState {
     }
     body.attribute("preserveAspectRatio", aspect)
     if let clipID { body.append(" clip-path=\"url(#\(clipID))\"") }
-    body.append(" xlink:href=\"data:image/png;base64,")
-    body.append(Data(image.png).base64EncodedString())
+    body.append(" xlink:href=\"data:\(embedded.mime);base64,")
+    body.append(Data(embedded.bytes).base64EncodedString())
     body.append("\"/>\n")
   }
 
   private mutating func write(_ text: TextNode) throws(RenderError) {
-    let font = try fonts.font(at: text.font.path)
+    let font = try fonts.font(at: text.font.path, index: text.font.index)
     var size = text.size
     var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
     if let maxWidth = text.maxWidth, line.width > maxWidth {
@@ -434,7 +443,7 @@ private struct SVGDocumentState {
   /// Adds an `@font-face` rule for `font` holding the glyphs of `characters` (UTF-8), once per
   /// font, and returns the CSS family to refer to it.
   private mutating func embed(_ font: Font, characters: [UInt8]) throws(RenderError) -> String {
-    if let family = embeddedFonts[font.path] { return family }
+    if let family = embeddedFonts["\(font.path)#\(font.index)"] { return family }
     let data = try FontSubset.subset(font, keeping: String(decoding: characters, as: UTF8.self))
     let family = font.familyName
     let style = font.isItalic ? "italic" : "normal"
@@ -442,7 +451,7 @@ private struct SVGDocumentState {
       "@font-face { font-family: \"\(Self.cssEscaped(family))\"; font-weight: \(font.weight); "
         + "font-style: \(style); src: url(data:font/ttf;base64,\(Data(data).base64EncodedString())) "
         + "format(\"truetype\"); }\n")
-    embeddedFonts[font.path] = family
+    embeddedFonts["\(font.path)#\(font.index)"] = family
     return family
   }
 

@@ -211,6 +211,14 @@ struct ExportCommand {
     let setup = try Self.setup(parsed, environment: environment)
     let quiet = parsed.has("--quiet")
     if !quiet {
+      // Every job of a design shares the label's text and font: its fallback fonts are named once.
+      for plan in setup.plans {
+        guard let first = plan.jobs.first else { continue }
+        _ = try DesignRendering.scene(
+          of: first.design, defaultFont: setup.font, fontReport: FontReport(console: console, verbose: false))
+      }
+    }
+    if !quiet {
       for plan in setup.plans {
         for skip in plan.skipped {
           console.err(

@@ -60,7 +60,7 @@ struct ExportPlan {
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
     add(FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
     add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
-    add(design.background.image?.png ?? [])
+    add(design.background.image?.data ?? [])
     return SHA256.hex(bytes)
   }
 

@@ -70,8 +70,10 @@ public struct CellSelection: Sendable, Hashable, CustomStringConvertible {
 
   /// The indices it selects among `cells`, ascending and without duplicates.
   ///
-  /// - Parameter columns: cells per row, which `rNcM` items are checked against (4 for home-screen
-  ///   grids; for a horizontal square grid, the number of columns it produced).
+  /// - Parameters:
+  ///   - cells: the grid's cells.
+  ///   - columns: cells per row, which `rNcM` items are checked against (4 for home-screen
+  ///     grids; for a horizontal square grid, the number of columns it produced).
   /// - Throws: `GridError` (field `cells`) naming the first index, row or column out of range.
   public func indices(in cells: [GridCell], columns: Int) throws(GridError) -> [Int] {
     let rows = (cells.map(\.row).max() ?? -1) + 1

@@ -62,9 +62,11 @@ public enum HomeScreenGrid {
   /// the widths and heights sum exactly to the canvas (this absorbs the seed's 5.5" and 6.5"
   /// rounding). On 375×667: columns 100.5, 87, 87, 100.5; rows 104, 88 ×5, 123.
   ///
-  /// - Parameter canvas: the screen in points, portrait (the size of the class the metrics were
-  ///   measured on). A boundary that would fall outside a smaller canvas is clamped to its edge,
-  ///   so the result still tiles it, with some cells zero-sized and without icons.
+  /// - Parameters:
+  ///   - metrics: the home screen's measured icon grid.
+  ///   - canvas: the screen in points, portrait (the size of the class the metrics were
+  ///     measured on). A boundary that would fall outside a smaller canvas is clamped to its
+  ///     edge, so the result still tiles it, with some cells zero-sized and without icons.
   public static func cells(metrics: HomeScreenMetrics, canvas: Size) -> [GridCell] {
     let hPitch = metrics.horizontalPitch
     let vPitch = metrics.verticalPitch

@@ -41,6 +41,17 @@ public struct HomeScreenMetrics: Sendable, Hashable {
   public let verified: Bool
 
   /// - Parameters:
+  ///   - columns: icon columns, 1…16.
+  ///   - iconRows: icon rows above the dock, 1…16.
+  ///   - iconSize: an icon's side, in points, > 0.
+  ///   - gapWidth: between icon columns, in points.
+  ///   - gapHeight: between icon rows, in points.
+  ///   - top: screen top edge to the first icon row, in points.
+  ///   - bottom: the last icon row to the dock band, in points.
+  ///   - source: where the numbers come from.
+  ///   - iOSVersion: the iOS version the source measured.
+  ///   - note: corrections and assumptions, or nil.
+  ///   - verified: false when the numbers are estimated rather than measured.
   ///   - left: screen left edge to the first icon column, in points; nil means `gapWidth`, as in
   ///     the original app, where the outer margin equals the gap between icons.
   /// - Throws: `GridError` naming the first value that is not finite, is negative (or zero for

@@ -39,7 +39,12 @@ public struct SquareGrid: Sendable, Hashable {
   public let direction: Direction
   public let fit: Fit
 
-  /// - Parameter insets: in points; nil puts `spacing` on every side, as the original does.
+  /// - Parameters:
+  ///   - columns: lines dividing the width (vertical) or height (horizontal), 1…`maxColumns`.
+  ///   - spacing: between neighbouring cells, in points, ≥ 0.
+  ///   - insets: in points; nil puts `spacing` on every side, as the original does.
+  ///   - direction: whether `columns` divides the width or the height.
+  ///   - fit: whether the last row is cut or the cells shrink so whole rows fit.
   /// - Throws: `GridError` for `columns` outside 1…`maxColumns` or a `spacing` that is negative,
   ///   NaN or infinite.
   public init(

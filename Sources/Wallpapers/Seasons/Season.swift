@@ -15,7 +15,9 @@ public enum Season: String, CaseIterable, Sendable {
   /// winter in the northern hemisphere; the southern hemisphere is six months apart (December
   /// is summer there).
   ///
-  /// - Parameter month: 1 (January) … 12 (December); anything else is a programming error.
+  /// - Parameters:
+  ///   - month: 1 (January) … 12 (December); anything else is a programming error.
+  ///   - hemisphere: the half of the globe the calendar is read for.
   public static func from(month: Int, hemisphere: Hemisphere) -> Season {
     precondition((1...12).contains(month), "month \(month) is outside 1…12")
     let northern: Season

@@ -23,6 +23,7 @@ public enum SeasonArt {
   /// Background art covering `canvas`.
   ///
   /// - Parameters:
+  ///   - season: whose motifs to draw.
   ///   - canvas: the rectangle to cover, in points; may extend beyond `visible` (print bleed).
   ///   - visible: the screen in the same coordinates, in points.
   ///   - safeArea: the screen's insets in points: status bar or Dynamic Island (top), home

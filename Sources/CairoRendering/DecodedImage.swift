@@ -1,0 +1,163 @@
+import CCairo
+import CLCMS2
+import CPhotoDecoder
+import SceneGraph
+
+/// An encoded image (PNG, JPEG or HEIC, told apart by their first bytes) decoded into a Cairo
+/// image surface: upright (JPEG's EXIF orientation applied; HEIC's rotation and mirroring by
+/// libheif) and in sRGB (an embedded ICC profile converted with lcms2). The pixel size is read
+/// from the header and checked against `ImageLimits` before any pixel is decoded.
+///
+/// The one decoding entry point for every format: PNG, PDF and SVG output all go through it.
+final class DecodedImage {
+  let surface: OpaquePointer
+  let format: ImageFormat
+  /// Whether the pixels differ from what the encoded bytes show in a viewer that ignores
+  /// orientation and colour profiles (so SVG must embed a re-encoding, not the original).
+  let wasTransformed: Bool
+  var width: Int { Int(cairo_image_surface_get_width(surface)) }
+  var height: Int { Int(cairo_image_surface_get_height(surface)) }
+
+  /// - Throws: `RenderError.image` when the bytes are not a PNG, JPEG or HEIC this build can
+  ///   read, are damaged, or describe an image over the limits.
+  init(_ bytes: [UInt8]) throws(RenderError) {
+    guard let format = ImageFormat(sniffing: bytes) else {
+      throw .image(reason: "not a PNG, JPEG or HEIC file (no PNG, JPEG or HEIF signature)")
+    }
+    self.format = format
+    switch format {
+    case .png:
+      try ImageLimits.checkPNGHeader(bytes)
+      let source = ByteSource(bytes)
+      let surface = withExtendedLifetime(source) {
+        cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure)!
+      }
+      let status = cairo_surface_status(surface)
+      guard status == CAIRO_STATUS_SUCCESS else {
+        cairo_surface_destroy(surface)
+        throw .image(reason: "a damaged or unsupported PNG (\(CairoStatus(status)))")
+      }
+      self.surface = surface
+      wasTransformed = false
+    case .jpeg, .heic:
+      (surface, wasTransformed) = try Self.decodePhoto(bytes, format: format)
+    }
+  }
+
+  deinit { cairo_surface_destroy(surface) }
+
+  /// The decoded pixels as PNG, written by Cairo (the same pixels give the same bytes).
+  ///
+  /// - Throws: `RenderError.cairo` when encoding fails.
+  func pngData() throws(RenderError) -> [UInt8] {
+    let sink = ByteSink()
+    let status = withExtendedLifetime(sink) {
+      cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.closure)
+    }
+    try check(status, "cairo_surface_write_to_png_stream")
+    return sink.bytes
+  }
+
+  private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat) throws(RenderError) -> (
+    OpaquePointer, Bool
+  ) {
+    let name = format == .jpeg ? "JPEG" : "HEIC"
+    var photo = wp_photo()
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      format == .jpeg
+        ? wp_photo_decode_jpeg(
+          buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels, &photo)
+        : wp_photo_decode_heif(
+          buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels, &photo)
+    }
+    defer { wp_photo_free(&photo) }
+    let message = withUnsafeBytes(of: photo.message) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    switch Int(status) {
+    case WP_PHOTO_OK: break
+    case WP_PHOTO_TOO_LARGE:
+      try ImageLimits.check(width: Int(photo.width), height: Int(photo.height), format: name)
+      throw .image(reason: "a damaged \(name) (a size of \(photo.width)×\(photo.height) px)")
+    case WP_PHOTO_UNSUPPORTED: throw .image(reason: "an unsupported \(name) (\(message))")
+    default: throw .image(reason: "a damaged \(name) (\(message))")
+    }
+    let (width, height) = (Int(photo.width), Int(photo.height))
+    var converted = false
+    if let icc = photo.icc, photo.icc_length > 0 {
+      converted = try convertToSRGB(
+        photo.pixels, count: width * height, profile: icc, length: photo.icc_length, format: name)
+    }
+    wp_photo_premultiply(photo.pixels, width * height)
+    let cairoFormat = photo.has_alpha != 0 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+    let surface = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height))!
+    let surfaceStatus = cairo_surface_status(surface)
+    guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw .cairo(operation: "cairo_image_surface_create(\(width)×\(height))", status: CairoStatus(surfaceStatus))
+    }
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let target = cairo_image_surface_get_data(surface)!
+    // B, G, R, A bytes are Cairo's native-endian ARGB32 words on little-endian machines.
+    for row in 0..<height {
+      (target + row * stride).update(from: photo.pixels + row * width * 4, count: width * 4)
+    }
+    cairo_surface_mark_dirty(surface)
+    return (surface, converted || photo.orientation != 1 || format == .heic)
+  }
+
+  /// Converts straight-alpha BGRA pixels from an embedded RGB profile to sRGB in place.
+  /// Returns false when the profile already is sRGB-equivalent or is not an RGB profile
+  /// (a greyscale JPEG's grey profile: its pixels are drawn as decoded).
+  private static func convertToSRGB(
+    _ pixels: UnsafeMutablePointer<UInt8>, count: Int, profile: UnsafeMutablePointer<UInt8>, length: Int,
+    format: String
+  ) throws(RenderError) -> Bool {
+    guard let context = cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
+    defer { cmsDeleteContext(context) }
+    guard let source = cmsOpenProfileFromMemTHR(context, profile, cmsUInt32Number(length)) else {
+      throw .image(reason: "a \(format) with a damaged embedded ICC profile (lcms2 cannot read it)")
+    }
+    defer { cmsCloseProfile(source) }
+    guard cmsGetColorSpace(source) == cmsSigRgbData else { return false }
+    let srgb = cmsCreate_sRGBProfileTHR(context)
+    defer { cmsCloseProfile(srgb) }
+    // TYPE_BGRA_8 with the alpha byte copied through unchanged.
+    let bgra: cmsUInt32Number = (4 << 16) | (3 << 3) | 1 | (1 << 7) | (1 << 10) | (1 << 14)
+    guard
+      let transform = cmsCreateTransformTHR(
+        context, source, bgra, srgb, bgra, cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))
+    else {
+      throw .image(reason: "a \(format) with an embedded ICC profile lcms2 cannot convert to sRGB")
+    }
+    defer { cmsDeleteTransform(transform) }
+    cmsDoTransform(transform, pixels, pixels, cmsUInt32Number(count))
+    return true
+  }
+}
+
+/// Images decoded for one render, by the identity of their bytes: a photo repeated in many
+/// cells, or met again in every band of a banded PNG, is decoded once. Holds the bytes it was
+/// given, so an identity cannot be reused by other bytes while it is cached. Not `Sendable`:
+/// one render's drawing thread owns it.
+final class DecodedImages {
+  private struct Key: Hashable {
+    let address: UInt
+    let count: Int
+  }
+  private var images: [Key: (bytes: [UInt8], decoded: DecodedImage)] = [:]
+
+  init() {}
+
+  /// `bytes` decoded, from the cache when the same bytes were decoded before.
+  ///
+  /// - Throws: `RenderError.image` as `DecodedImage` does.
+  func image(_ bytes: [UInt8]) throws(RenderError) -> DecodedImage {
+    let key = bytes.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
+    if let cached = images[key] { return cached.decoded }
+    let decoded = try DecodedImage(bytes)
+    images[key] = (bytes, decoded)
+    return decoded
+  }
+}

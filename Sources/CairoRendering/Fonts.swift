@@ -1,0 +1,79 @@
+import FilePaths
+import Foundation
+
+/// The label font bundled with the wallpaper studio (Quicksand Bold, SIL Open Font License),
+/// found by the library itself so neither the tool nor a program using the library passes
+/// its path by hand.
+///
+/// ```swift
+/// let scene = try design.scene(defaultFont: try Fonts.bundledPath())
+/// ```
+public enum Fonts {
+  /// The bundled font's file name.
+  public static let bundledFileName = "Quicksand-Bold.ttf"
+
+  /// Where `make install` puts the fonts, relative to the installation prefix.
+  public static let installedFolder = "share/wallpaper/fonts"
+
+  /// The bundled font's path, or nil when it is nowhere to be found (see `bundledPath`).
+  public static var bundled: String? { try? bundledPath() }
+
+  /// The places searched for the bundled font, in order: `$WALLPAPER_FONTS`; a `Fonts/`
+  /// folder beside the running executable or in any folder above it (a build tree inside the
+  /// repository); `share/wallpaper/fonts/` of the prefix the executable is installed in
+  /// (`PREFIX/bin/wallpaper` → `PREFIX/share/wallpaper/fonts/`); the `Fonts/` folder of the source
+  /// tree this library was built from (a package depending on it by path); then `Fonts/` of
+  /// the working directory.
+  public static func searchPaths(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    var candidates: [String] = []
+    if let folder = environment["WALLPAPER_FONTS"], !folder.isEmpty {
+      candidates.append(FilePath(folder).appending(bundledFileName).string)
+    }
+    let executable = FilePath(executablePath())
+    if executable.isAbsolute {
+      var folder = executable.folder
+      while !folder.isEmpty {
+        candidates.append(FilePath(folder).appending("Fonts/" + bundledFileName).string)
+        guard folder != "/" else { break }
+        folder = FilePath(folder).folder
+      }
+      let prefix = FilePath(executable.folder).folder
+      if !prefix.isEmpty {
+        candidates.append(FilePath(prefix).appending(installedFolder + "/" + bundledFileName).string)
+      }
+    }
+    // #filePath is Sources/CairoRendering/Fonts.swift in the package's source tree.
+    let sourceRoot = FilePath(FilePath(FilePath(#filePath).folder).folder).folder
+    if FilePath(sourceRoot).isAbsolute {
+      candidates.append(FilePath(sourceRoot).appending("Fonts/" + bundledFileName).string)
+    }
+    candidates.append(
+      FilePath(FileManager.default.currentDirectoryPath).appending("Fonts/" + bundledFileName).string)
+    return candidates
+  }
+
+  /// The bundled font's path: the first readable regular file of `searchPaths`.
+  ///
+  /// - Throws: `RenderError.font` naming the file when no place has it.
+  public static func bundledPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(RenderError) -> String
+  {
+    let candidates = searchPaths(environment: environment)
+    if let found = candidates.first(where: { FileKind(at: FilePath($0)).isRegular && access($0, R_OK) == 0 }) {
+      return found
+    }
+    throw .font(
+      path: bundledFileName,
+      reason:
+        "the bundled font is not in any of \(candidates.count) places searched (set WALLPAPER_FONTS to its folder)")
+  }
+
+  /// The executable's real path (symbolic links resolved).
+  private static func executablePath() -> String {
+    let path =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
