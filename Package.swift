@@ -48,7 +48,8 @@ let package = Package(
     // C: libjpeg reports errors by longjmp.
     .target(
       name: "CPhotoDecoder",
-      linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("exif"), .linkedLibrary("heif")]),
+      // libheif is opened with dlopen on the first HEIC (see photo_decoder.c), not linked.
+      linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("exif")]),
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes (PDF/X-4 through a libqpdf post-pass).
     .target(
       name: "CairoRendering",

@@ -1,7 +1,9 @@
 #include "photo_decoder.h"
 
+#include <dlfcn.h>
 #include <libexif/exif-data.h>
 #include <libheif/heif.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,9 +167,67 @@ int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long 
   return WP_PHOTO_OK;
 }
 
+// libheif is opened with dlopen the first time a HEIC is decoded: linked, it maps its codecs
+// (libde265, x265, aom, dav1d, libstdc++, …; 9 libraries) into every command at start-up.
+#define WP_HEIF_FUNCTIONS(X)                                                                     \
+  X(heif_context_alloc) X(heif_context_free) X(heif_context_read_from_memory_without_copy)       \
+  X(heif_context_get_primary_image_handle) X(heif_image_handle_get_width)                        \
+  X(heif_image_handle_get_height) X(heif_image_handle_has_alpha_channel)                         \
+  X(heif_image_handle_get_color_profile_type) X(heif_image_handle_get_raw_color_profile_size)   \
+  X(heif_image_handle_get_raw_color_profile) X(heif_image_handle_release)                        \
+  X(heif_decoding_options_alloc) X(heif_decoding_options_free) X(heif_decode_image)              \
+  X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_plane_readonly)              \
+  X(heif_image_get_bits_per_pixel) X(heif_image_release)
+
+#define WP_HEIF_POINTER(name) static __typeof__(name) *wp_##name;
+WP_HEIF_FUNCTIONS(WP_HEIF_POINTER)
+
+static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+static const char *heif_failure = NULL;
+
+static void load_heif(void) {
+  void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    heif_failure = "libheif (libheif1) cannot be loaded";
+    return;
+  }
+#define WP_HEIF_LOAD(name)                                                 \
+  if (!(wp_##name = (__typeof__(name) *)dlsym(library, #name))) {         \
+    heif_failure = "libheif lacks " #name;                                 \
+    return;                                                                \
+  }
+  WP_HEIF_FUNCTIONS(WP_HEIF_LOAD)
+}
+
+// From here on the heif_ names call through the loaded table.
+#define heif_context_alloc wp_heif_context_alloc
+#define heif_context_free wp_heif_context_free
+#define heif_context_read_from_memory_without_copy wp_heif_context_read_from_memory_without_copy
+#define heif_context_get_primary_image_handle wp_heif_context_get_primary_image_handle
+#define heif_image_handle_get_width wp_heif_image_handle_get_width
+#define heif_image_handle_get_height wp_heif_image_handle_get_height
+#define heif_image_handle_has_alpha_channel wp_heif_image_handle_has_alpha_channel
+#define heif_image_handle_get_color_profile_type wp_heif_image_handle_get_color_profile_type
+#define heif_image_handle_get_raw_color_profile_size wp_heif_image_handle_get_raw_color_profile_size
+#define heif_image_handle_get_raw_color_profile wp_heif_image_handle_get_raw_color_profile
+#define heif_image_handle_release wp_heif_image_handle_release
+#define heif_decoding_options_alloc wp_heif_decoding_options_alloc
+#define heif_decoding_options_free wp_heif_decoding_options_free
+#define heif_decode_image wp_heif_decode_image
+#define heif_image_get_width wp_heif_image_get_width
+#define heif_image_get_height wp_heif_image_get_height
+#define heif_image_get_plane_readonly wp_heif_image_get_plane_readonly
+#define heif_image_get_bits_per_pixel wp_heif_image_get_bits_per_pixel
+#define heif_image_release wp_heif_image_release
+
 int wp_photo_decode_heif(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
+  pthread_once(&heif_once, load_heif);
+  if (heif_failure) {
+    snprintf(out->message, sizeof out->message, "%s", heif_failure);
+    return WP_PHOTO_UNSUPPORTED;
+  }
   struct heif_context *context = heif_context_alloc();
   struct heif_image_handle *handle = NULL;
   struct heif_image *image = NULL;

@@ -114,6 +114,9 @@ final class ProofTests: XCTestCase {
     }
     XCTAssertFalse(try loadedLibraries(["devices"]).contains { $0.contains("qpdf") })
     XCTAssertFalse(try loadedLibraries(["--version"]).contains { $0.contains("qpdf") })
+    // libheif (and its codecs) likewise loads only for a HEIC photo.
+    let start = try loadedLibraries(["--version"])
+    XCTAssertFalse(start.contains { $0.contains("heif") || $0.contains("x265") }, "--version loaded \(start)")
     let proof = try loadedLibraries(["proof", "d.json", "-o", "p.pdf"])
     XCTAssertTrue(proof.contains { $0.hasPrefix("libqpdf") }, "proof: \(proof)")
   }
