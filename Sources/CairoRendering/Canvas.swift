@@ -207,15 +207,7 @@ final class Canvas {
   }
 
   private func draw(_ text: TextNode) throws(RenderError) {
-    let font = try fonts.font(at: text.font.path, index: text.font.index)
-    var size = text.size
-    var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
-    if let maxWidth = text.maxWidth, line.width > maxWidth {
-      // Advances scale linearly with the size (no hinting), so one reshape fits exactly.
-      size *= maxWidth / line.width
-      line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
-    }
-    let origin = line.origin(for: text.position, anchor: text.anchor)
+    let (line, size, origin) = try TextShaper.layout(text, fonts: fonts)
     setSource(.solid(text.color))
     if snapsToPixels {
       // Raster: the glyph outlines filled as one path, so each glyph sits exactly where the

@@ -45,6 +45,24 @@ struct ShapedLine {
 /// Shapes text with HarfBuzz (kerning, ligatures, marks), falling back per grapheme cluster to
 /// an installed font when the chosen one lacks a character of it.
 enum TextShaper {
+  /// A text node laid out as every backend draws it: shaped at its size, or at the smaller size
+  /// that fits `maxWidth`, with the baseline origin that puts its anchor at its position.
+  ///
+  /// - Throws: as `shape`.
+  static func layout(_ text: TextNode, fonts: FontLibrary) throws(RenderError) -> (
+    line: ShapedLine, size: Double, origin: (x: Double, y: Double)
+  ) {
+    let font = try fonts.font(at: text.font.path, index: text.font.index)
+    var size = text.size
+    var line = try shape(text.text, font: font, size: size, fonts: fonts)
+    if let maxWidth = text.maxWidth, line.width > maxWidth {
+      // Advances scale linearly with the size (no hinting), so one reshape fits exactly.
+      size *= maxWidth / line.width
+      line = try shape(text.text, font: font, size: size, fonts: fonts)
+    }
+    return (line, size, line.origin(for: text.position, anchor: text.anchor))
+  }
+
   /// - Throws: `RenderError.font` for an unusable font file; `.missingGlyph` naming the first
   ///   character that no font has.
   static func shape(_ text: String, font primary: Font, size: Double, fonts: FontLibrary)

@@ -59,7 +59,7 @@ public struct DeviceZones: Sendable, Hashable {
 
 extension Device {
   /// The device's zones, or nil for iPads: their lock-screen clock and dock move with the
-  /// orientation and no source in DEVICES.md measured them.
+  /// orientation and no source in Docs/devices.md measured them.
   public var zones: DeviceZones? { DeviceZones.derive(for: self) }
 }
 

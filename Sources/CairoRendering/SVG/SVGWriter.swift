@@ -349,14 +349,7 @@ private struct SVGDocumentState {
   }
 
   private mutating func write(_ text: TextNode) throws(RenderError) {
-    let font = try fonts.font(at: text.font.path, index: text.font.index)
-    var size = text.size
-    var line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
-    if let maxWidth = text.maxWidth, line.width > maxWidth {
-      size *= maxWidth / line.width
-      line = try TextShaper.shape(text.text, font: font, size: size, fonts: fonts)
-    }
-    let origin = line.origin(for: text.position, anchor: text.anchor)
+    let (line, size, origin) = try TextShaper.layout(text, fonts: fonts)
     switch options.text {
     case .outlines: writeOutlines(text, line: line, origin: origin, size: size)
     case .text: try writeTextElement(text, line: line, origin: origin, size: size)

@@ -29,11 +29,11 @@ public struct GridCell: Sendable, Hashable {
 public typealias GridError = SceneError
 
 /// The iPhone home screen's icon grid, as tiles covering the whole screen, after the original
-/// Grid Wallpaper app ([SEED] in DEVICES.md).
+/// Grid Wallpaper app ([SEED] in Docs/devices.md).
 public enum HomeScreenGrid {
   /// Metrics for a screen class id (`375x667`, `414x896-2x`, …), or nil when no trustworthy
   /// metrics exist: for every iPad class (their home screen's column count varies with model,
-  /// orientation and the icon-size setting, the dock floats, and no source in DEVICES.md measured
+  /// orientation and the icon-size setting, the dock floats, and no source in Docs/devices.md measured
   /// any of it) and for unknown ids.
   ///
   /// The original app's classes (320x480, 320x568, 375x667, 414x736, 375x812, 414x896-3x) get its

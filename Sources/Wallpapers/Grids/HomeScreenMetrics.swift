@@ -105,7 +105,7 @@ extension HomeScreenGrid {
   ///   (`derive(from:)`); the iPhone Air (420x912), which S5 does not cover, is interpolated
   ///   between the 402x874 and 440x956 rows and marked unverified.
   /// - iPads have no entry: their home screen's column count varies with model, orientation and
-  ///   the icon-size setting, the dock floats, and no source in DEVICES.md measured any of it.
+  ///   the icon-size setting, the dock floats, and no source in Docs/devices.md measured any of it.
   static let defaults: [String: HomeScreenMetrics] = {
     var table: [String: HomeScreenMetrics] = [:]
     for entry in seedEntries { table[entry.id] = entry.metrics }
@@ -187,7 +187,7 @@ extension HomeScreenGrid {
       bottom: bottom, source: source, iOSVersion: iOS, note: note, verified: verified)
   }
 
-  /// One row of the [S5] table in DEVICES.md, in points.
+  /// One row of the [S5] table in Docs/devices.md, in points.
   struct WidgetBlurRow: Sendable {
     /// Screen class id.
     let id: String
@@ -213,7 +213,7 @@ extension HomeScreenGrid {
 
   private static let older = "older than iOS 18"
 
-  /// [S5] as printed in DEVICES.md. The 375x812 row has two first-row values (X and minis); the
+  /// [S5] as printed in Docs/devices.md. The 375x812 row has two first-row values (X and minis); the
   /// X's is used.
   static let widgetBlurRows: [WidgetBlurRow] = [
     .init(
