@@ -27,6 +27,18 @@ static void on_message(j_common_ptr cinfo, int level) {
 
 static void quiet_output(j_common_ptr cinfo) { (void)cinfo; }
 
+/// Ends a failed JPEG decode: libjpeg's last message into `out`, everything freed.
+static int jpeg_damaged(struct jpeg_decompress_struct *cinfo, uint8_t *pixels, wp_photo *out) {
+  char text[JMSG_LENGTH_MAX];
+  (*cinfo->err->format_message)((j_common_ptr)cinfo, text);
+  snprintf(out->message, sizeof out->message, "%s", text);
+  jpeg_destroy_decompress(cinfo);
+  free(pixels);
+  free(out->icc);
+  out->icc = NULL;
+  return WP_PHOTO_DAMAGED;
+}
+
 /// The orientation in an APP1 EXIF block, 1 when absent or out of range.
 static int exif_orientation(const uint8_t *data, unsigned length) {
   ExifData *exif = exif_data_new_from_data(data, length);
@@ -83,16 +95,7 @@ int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long 
   manager.base.error_exit = on_error;
   manager.base.emit_message = on_message;
   manager.base.output_message = quiet_output;
-  if (setjmp(manager.jump)) {
-    char text[JMSG_LENGTH_MAX];
-    (*cinfo.err->format_message)((j_common_ptr)&cinfo, text);
-    snprintf(out->message, sizeof out->message, "%s", text);
-    jpeg_destroy_decompress(&cinfo);
-    free(pixels);
-    free(out->icc);
-    out->icc = NULL;
-    return WP_PHOTO_DAMAGED;
-  }
+  if (setjmp(manager.jump)) return jpeg_damaged(&cinfo, pixels, out);
   jpeg_create_decompress(&cinfo);
   jpeg_mem_src(&cinfo, data, (unsigned long)length);
   jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
@@ -138,17 +141,8 @@ int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long 
   }
   jpeg_finish_decompress(&cinfo);
   long warnings = cinfo.err->num_warnings;
-  if (warnings > 0) {
-    // The last warning says what was wrong (e.g. the file ends early).
-    char text[JMSG_LENGTH_MAX];
-    (*cinfo.err->format_message)((j_common_ptr)&cinfo, text);
-    snprintf(out->message, sizeof out->message, "%s", text);
-    jpeg_destroy_decompress(&cinfo);
-    free(pixels);
-    free(out->icc);
-    out->icc = NULL;
-    return WP_PHOTO_DAMAGED;
-  }
+  // The last warning says what was wrong (e.g. the file ends early).
+  if (warnings > 0) return jpeg_damaged(&cinfo, pixels, out);
   jpeg_destroy_decompress(&cinfo);
   if (out->orientation == 1) {
     out->pixels = pixels;

@@ -136,21 +136,18 @@ public final class FontLibrary: Sendable {
     guard families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
       throw .font(path: name, reason: "family '\(family)' is not installed (fontconfig would substitute \(shown))")
     }
-    var weight: Int32 = 0
-    if hasWeight, FcPatternGetInteger(found, FC_WEIGHT, 0, &weight) == FcResultMatch, weight != wantedWeight {
-      throw .font(
-        path: name,
-        reason:
-          "that weight of '\(family)' is not installed (fontconfig would substitute \(strings(FC_STYLE).first ?? "another style"), \(path))"
-      )
-    }
-    var slant: Int32 = 0
-    if hasSlant, FcPatternGetInteger(found, FC_SLANT, 0, &slant) == FcResultMatch, slant != wantedSlant {
-      throw .font(
-        path: name,
-        reason:
-          "that slant of '\(family)' is not installed (fontconfig would substitute \(strings(FC_STYLE).first ?? "another style"), \(path))"
-      )
+    // A weight or slant asked for must be the matched face's, not fontconfig's nearest.
+    for (asked, key, wanted, what) in [
+      (hasWeight, FC_WEIGHT, wantedWeight, "weight"), (hasSlant, FC_SLANT, wantedSlant, "slant"),
+    ] {
+      var value: Int32 = 0
+      if asked, FcPatternGetInteger(found, key, 0, &value) == FcResultMatch, value != wanted {
+        throw .font(
+          path: name,
+          reason:
+            "that \(what) of '\(family)' is not installed (fontconfig would substitute \(strings(FC_STYLE).first ?? "another style"), \(path))"
+        )
+      }
     }
     if let style, !strings(FC_STYLE).contains(where: { $0.caseInsensitiveCompare(style) == .orderedSame }) {
       throw .font(

@@ -240,10 +240,7 @@ enum XMP {
 
   static func packet(info: DocumentInfo, producer: String, version: String, documentID: String) -> String {
     let date = isoDate(info.date)
-    func text(_ value: String) -> String {
-      value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    func text(_ value: String) -> String { MarkupText.escaped(value) }
     func alt(_ value: String) -> String {
       "<rdf:Alt><rdf:li xml:lang=\"x-default\">\(text(value))</rdf:li></rdf:Alt>"
     }

@@ -21,29 +21,8 @@ struct SVGMarkup {
     append(" \(name)=\"\(Self.number(value))\"")
   }
 
-  /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in attributes and element content.
-  /// Characters XML 1.0 forbids (other control characters) become U+FFFD.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t", "\n", "\r": out += "&#\(scalar.value);"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  /// `text` escaped for XML (see `MarkupText.escaped`).
+  static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 
   /// A coordinate in points, rounded to 1/1000 pt (a thousandth of a pixel at 1x, well below
   /// what any renderer resolves), without trailing zeros: `12`, `0.5`, `-3.125`.
@@ -100,6 +79,33 @@ struct SVGMarkup {
     }
     if out.isEmpty || !(out.unicodeScalars.first!.properties.isAlphabetic || out.hasPrefix("_")) {
       out = "_" + out
+    }
+    return out
+  }
+}
+
+/// Text for XML and HTML documents (SVG, XMP metadata, the export gallery, the editor page).
+public enum MarkupText {
+  /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in attributes and element content.
+  /// Characters XML 1.0 forbids (other control characters) become U+FFFD.
+  public static func escaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\t", "\n", "\r": out += "&#\(scalar.value);"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          out += "\u{FFFD}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
     }
     return out
   }

@@ -1,13 +1,10 @@
+import CairoRendering
+
 /// The editor page's markup, style and script: plain HTML, CSS and JavaScript with no external
 /// resource, working from `file://`.
 enum EditorHTML {
   /// Pastel swatches for the cell colour (the first is the README's example colour).
   static let swatches = ["#FFB3BA", "#FFDFBA", "#FFFFBA", "#BAFFC9", "#BAE1FF", "#E0BBE4", "#FFFFFF", "#333333"]
-
-  static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-  }
 
   /// - Parameter images: a JSON array of the `data:` images the templates refer to by number.
   static func page(title: String, templates: String, data: String, images: String) -> String {
@@ -20,7 +17,7 @@ enum EditorHTML {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\#(escaped(title))</title>
+      <title>\#(MarkupText.escaped(title))</title>
       <style>
       body { font: 14px/1.4 system-ui, sans-serif; margin: 0; display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; background: #EEE; color: #111; }
       #stage { position: relative; height: 86vh; flex: none; align-self: flex-start; box-shadow: 0 2px 8px #0004; background: repeating-conic-gradient(#CCC 0 25%, #FFF 0 50%) 0 0 / 16px 16px; }

@@ -1,3 +1,4 @@
+import CairoRendering
 import Foundation
 import Wallpapers
 
@@ -128,20 +129,7 @@ enum Gallery {
       .joined(separator: "/")
   }
 
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
   private static func bytes(_ count: Int) -> String {
     count >= 1_000_000
