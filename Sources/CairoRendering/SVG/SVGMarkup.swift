@@ -3,55 +3,123 @@ import SceneGraph
 /// Bytes of an XML document being written, with the escaping and number formats the SVG
 /// writer needs. Numbers are written the same way on every run, so documents are
 /// byte-identical.
+///
+/// Everything is appended to one byte buffer: numbers are formatted straight into it and text
+/// is escaped byte by byte, so writing a path does not build a string per coordinate.
 struct SVGMarkup {
   private(set) var bytes: [UInt8] = []
 
+  /// Markup that needs no escaping (element names, fixed attributes, ids the writer made).
   mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
   mutating func append(_ other: SVGMarkup) { bytes.append(contentsOf: other.bytes) }
+  mutating func append(byte: UInt8) { bytes.append(byte) }
+
+  /// `text` escaped for XML (see `MarkupText.escaped`).
+  mutating func append(escaped text: String) { MarkupText.appendEscaped(text, to: &bytes) }
+
+  /// A coordinate in points (see `SVGMarkup.number`).
+  mutating func append(number value: Double) { appendFixed(value, digits: 3) }
+
+  /// A transform coefficient (see `SVGMarkup.coefficient`).
+  mutating func append(coefficient value: Double) { appendFixed(value, digits: 6) }
 
   /// ` name="value"`, with the value escaped.
   mutating func attribute(_ name: String, _ value: String) {
-    append(" \(name)=\"")
-    append(Self.escaped(value))
-    append("\"")
+    openAttribute(name)
+    append(escaped: value)
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// ` name="number"`, in the short form of `SVGMarkup.number`.
   mutating func attribute(_ name: String, _ value: Double) {
-    append(" \(name)=\"\(Self.number(value))\"")
+    openAttribute(name)
+    append(number: value)
+    bytes.append(UInt8(ascii: "\""))
   }
 
-  /// `text` escaped for XML (see `MarkupText.escaped`).
-  static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
+  /// ` name="`: the caller writes the value (only characters that need no escaping) and `"`.
+  mutating func openAttribute(_ name: String) {
+    bytes.append(UInt8(ascii: " "))
+    append(name)
+    bytes.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+  }
+
+  /// A path command and its point (`M1 2`, `L3.5 4`), inside a `d` attribute.
+  mutating func pathCommand(_ letter: Unicode.Scalar, _ x: Double, _ y: Double) {
+    bytes.append(UInt8(ascii: letter))
+    append(number: x)
+    bytes.append(UInt8(ascii: " "))
+    append(number: y)
+  }
+
+  /// A cubic Bézier segment (`C x1 y1 x2 y2 x y`) inside a `d` attribute.
+  mutating func pathCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
+    pathCommand("C", x1, y1)
+    for value in [x2, y2, x, y] {
+      bytes.append(UInt8(ascii: " "))
+      append(number: value)
+    }
+  }
 
   /// A coordinate in points, rounded to 1/1000 pt (a thousandth of a pixel at 1x, well below
   /// what any renderer resolves), without trailing zeros: `12`, `0.5`, `-3.125`.
-  static func number(_ value: Double) -> String { fixed(value, digits: 3) }
+  static func number(_ value: Double) -> String {
+    var markup = SVGMarkup()
+    markup.append(number: value)
+    return String(decoding: markup.bytes, as: UTF8.self)
+  }
 
   /// A transform coefficient, rounded to 6 decimals: scale and rotation terms multiply every
   /// coordinate, so they keep more digits.
-  static func coefficient(_ value: Double) -> String { fixed(value, digits: 6) }
+  static func coefficient(_ value: Double) -> String {
+    var markup = SVGMarkup()
+    markup.append(coefficient: value)
+    return String(decoding: markup.bytes, as: UTF8.self)
+  }
 
-  private static func fixed(_ value: Double, digits: Int) -> String {
-    var factor = 1.0
-    for _ in 0..<digits { factor *= 10 }
-    let scaled = (value * factor).rounded()
-    guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
-    let units = Int64(scaled)
-    if units == 0 { return "0" }
-    let magnitude = units.magnitude
-    let whole = magnitude / UInt64(factor)
-    var fraction = magnitude % UInt64(factor)
-    var text = (units < 0 ? "-" : "") + String(whole)
-    guard fraction > 0 else { return text }
+  private static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
+  /// `value` rounded to `digits` decimals (at most 6), trailing zeros dropped; `0` for values
+  /// that round to zero or are not finite.
+  private mutating func appendFixed(_ value: Double, digits: Int) {
+    let divisor = Self.powersOfTen[digits]
+    let scaled = (value * Double(divisor)).rounded()
+    guard scaled.isFinite, abs(scaled) < 9e15, scaled != 0 else {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = UInt64(abs(scaled))
+    appendDigits(magnitude / divisor, width: 1)
+    var fraction = magnitude % divisor
+    guard fraction > 0 else { return }
     var width = digits
     while fraction % 10 == 0 {
       fraction /= 10
       width -= 1
     }
-    let fractionText = String(fraction)
-    text += "." + String(repeating: "0", count: width - fractionText.count) + fractionText
-    return text
+    bytes.append(UInt8(ascii: "."))
+    appendDigits(fraction, width: width)
+  }
+
+  /// The decimal digits of `value`, zero-padded on the left to `width`.
+  private mutating func appendDigits(_ value: UInt64, width: Int) {
+    var count = 1
+    var limit: UInt64 = 10
+    while count < 20, value >= limit {
+      count += 1
+      limit = limit &* 10
+    }
+    count = max(count, width)
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+    var rest = value
+    var index = start + count - 1
+    while rest > 0 {
+      bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+      index -= 1
+    }
   }
 
   /// `#RRGGBB` of the colour's 8-bit channels; alpha is written separately as an opacity.
@@ -87,26 +155,67 @@ struct SVGMarkup {
 /// Text for XML and HTML documents (SVG, XMP metadata, the export gallery, the editor page).
 public enum MarkupText {
   /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in attributes and element content.
-  /// Characters XML 1.0 forbids (other control characters) become U+FFFD.
+  /// Tab, line feed and carriage return become character references (kept in attributes);
+  /// characters XML 1.0 forbids (other control characters, U+FFFE, U+FFFF) become U+FFFD.
   public static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t", "\n", "\r": out += "&#\(scalar.value);"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+    guard text.utf8.contains(where: needsEscaping) else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    appendEscaped(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text`, escaped as `escaped(_:)` does, to UTF-8 `bytes`. Works on the UTF-8
+  /// bytes: every byte of a multi-byte sequence is ≥ 0x80, so the ASCII checks are exact.
+  static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    let utf8 = text.utf8
+    var runStart = utf8.startIndex
+    var index = runStart
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      guard needsEscaping(byte) else {
+        index = utf8.index(after: index)
+        continue
       }
+      var next = utf8.index(after: index)
+      let replacement: String?
+      switch byte {
+      case UInt8(ascii: "&"): replacement = "&amp;"
+      case UInt8(ascii: "<"): replacement = "&lt;"
+      case UInt8(ascii: ">"): replacement = "&gt;"
+      case UInt8(ascii: "\""): replacement = "&quot;"
+      case UInt8(ascii: "'"): replacement = "&apos;"
+      case 0x09: replacement = "&#9;"
+      case 0x0A: replacement = "&#10;"
+      case 0x0D: replacement = "&#13;"
+      case 0xEF:
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+        let second = next != utf8.endIndex ? utf8.index(after: next) : next
+        if second != utf8.endIndex, utf8[next] == 0xBF, utf8[second] >= 0xBE {
+          replacement = "\u{FFFD}"
+          next = utf8.index(after: second)
+        } else {
+          replacement = nil
+        }
+      default: replacement = "\u{FFFD}"  // the other C0 controls
+      }
+      guard let replacement else {
+        index = next
+        continue
+      }
+      bytes.append(contentsOf: utf8[runStart..<index])
+      bytes.append(contentsOf: replacement.utf8)
+      index = next
+      runStart = next
     }
-    return out
+    bytes.append(contentsOf: utf8[runStart..<utf8.endIndex])
+  }
+
+  private static func needsEscaping(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF:
+      return true
+    default: return byte < 0x20
+    }
   }
 }

@@ -130,7 +130,9 @@ private struct SVGDocumentState {
     }
   }
 
-  private mutating func indent() { body.append(String(repeating: "  ", count: depth)) }
+  private mutating func indent() {
+    for _ in 0..<depth { body.append("  ") }
+  }
 
   private mutating func write(_ group: Group, topLevel: Bool) throws(RenderError) {
     indent()
@@ -143,8 +145,17 @@ private struct SVGDocumentState {
     let saved = deviceTransform
     if !group.transform.isIdentity {
       let t = group.transform
-      let numbers = [t.a, t.b, t.c, t.d].map(SVGMarkup.coefficient) + [t.tx, t.ty].map(SVGMarkup.number)
-      body.attribute("transform", "matrix(\(numbers.joined(separator: " ")))")
+      body.openAttribute("transform")
+      body.append("matrix(")
+      for (index, value) in [t.a, t.b, t.c, t.d].enumerated() {
+        if index > 0 { body.append(byte: UInt8(ascii: " ")) }
+        body.append(coefficient: value)
+      }
+      for value in [t.tx, t.ty] {
+        body.append(byte: UInt8(ascii: " "))
+        body.append(number: value)
+      }
+      body.append(")\"")
       deviceTransform = t.then(deviceTransform)
     }
     if let clip = group.clip {
@@ -248,23 +259,21 @@ private struct SVGDocumentState {
       out.attribute("rx", rect.width / 2)
       out.attribute("ry", rect.height / 2)
     case .path(let path):
-      var d = ""
+      out.append("<path")
+      out.openAttribute("d")
       for element in path.elements {
         switch element {
         case .move(let p):
           let (x, y) = snap(p)
-          d += "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
+          out.pathCommand("M", x, y)
         case .line(let p):
           let (x, y) = snap(p)
-          d += "L\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
-        case .curve(let p, let c1, let c2):
-          d += "C" + [c1.x, c1.y, c2.x, c2.y, p.x, p.y].map(SVGMarkup.number).joined(separator: " ")
-        case .close:
-          d += "Z"
+          out.pathCommand("L", x, y)
+        case .curve(let p, let c1, let c2): out.pathCurve(c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        case .close: out.append(byte: UInt8(ascii: "Z"))
         }
       }
-      out.append("<path")
-      out.attribute("d", d)
+      out.append(byte: UInt8(ascii: "\""))
     }
   }
 
@@ -366,20 +375,21 @@ private struct SVGDocumentState {
     body.append(">\n")
     depth += 1
     indent()
-    body.append("<title>\(SVGMarkup.escaped(text.text))</title>\n")
-    var d = ""
-    for segment in line.outline(at: origin, size: size).segments {
-      switch segment {
-      case .move(let x, let y): d += "M\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
-      case .line(let x, let y): d += "L\(SVGMarkup.number(x)) \(SVGMarkup.number(y))"
-      case .cubic(let x1, let y1, let x2, let y2, let x, let y):
-        d += "C" + [x1, y1, x2, y2, x, y].map(SVGMarkup.number).joined(separator: " ")
-      case .close: d += "Z"
-      }
-    }
+    body.append("<title>")
+    body.append(escaped: text.text)
+    body.append("</title>\n")
     indent()
     body.append("<path")
-    body.attribute("d", d)
+    body.openAttribute("d")
+    for segment in line.outline(at: origin, size: size).segments {
+      switch segment {
+      case .move(let x, let y): body.pathCommand("M", x, y)
+      case .line(let x, let y): body.pathCommand("L", x, y)
+      case .cubic(let x1, let y1, let x2, let y2, let x, let y): body.pathCurve(x1, y1, x2, y2, x, y)
+      case .close: body.append(byte: UInt8(ascii: "Z"))
+      }
+    }
+    body.append(byte: UInt8(ascii: "\""))
     writePaint(.solid(text.color), property: "fill")
     body.append("/>\n")
     depth -= 1
@@ -419,7 +429,7 @@ private struct SVGDocumentState {
       spans.attribute("font-weight", String(run.font.weight))
       if run.font.isItalic { spans.append(" font-style=\"italic\"") }
       spans.append(">")
-      spans.append(SVGMarkup.escaped(String(decoding: run.utf8, as: UTF8.self)))
+      spans.append(escaped: String(decoding: run.utf8, as: UTF8.self))
       spans.append("</tspan>")
     }
     indent()
