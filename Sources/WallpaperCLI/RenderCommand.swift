@@ -236,6 +236,8 @@ struct RenderCommand {
       timer.lap("scene")
       let bytes = try DesignRendering.render(scene, as: output, timer: timer)
       files.append((path, bytes))
+      // The report hashes every file: only worth it when it is printed.
+      guard parsed.has("--json") else { continue }
       var file = RunReport.File(path: path, format: output.format.rawValue, bytes: bytes)
       file.points = scene.size
       file.devices = [loaded.design.device.id]
