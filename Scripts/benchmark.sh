@@ -2,10 +2,11 @@
 # Benchmarks `wallpaper` against rsvg-convert, other SVG renderers and a C floor, on the same
 # machine in the same run.
 #
-#   Scripts/benchmark.sh [--quick] [--runs N] [--static] [--scratch-path DIR]
+#   Scripts/benchmark.sh [--quick] [--runs N] [--binary PATH]
 #
-# Builds in release mode, then measures, in alternating rounds (every command once per round,
-# so load from other processes hits all of them alike):
+# Builds the release binary `make install` installs (`make release`), then measures, in
+# alternating rounds (every command once per round, so load from other processes hits all of
+# them alike):
 #   - `wallpaper render Samples/benchmark.json --scale 3` to PNG, SVG and PDF;
 #   - `rsvg-convert` turning the project's own SVG of that design into the same PNG (-z 3), into
 #     PDF (-f pdf) and into SVG (-f svg); resvg and CairoSVG (PyPI resvg-cli, cairosvg) making
@@ -24,24 +25,21 @@
 # --quick: one round, no warm-up, one memory sample, no callgrind, no per-megapixel runs, no
 # Python peers installed: for CI, so the script cannot rot. Timing never fails the script; only
 # a command that fails does.
-# --static: build with --static-swift-stdlib (Swift runtime and Foundation linked in: faster
-# start-up; what `make install` and `make benchmark` use). --scratch-path: passed to swift build.
+# --binary PATH: time this wallpaper binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
 
 quick=0
 runs=7
-scratch=()
-build_flags=()
+binary=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --runs) runs="$2"; shift ;;
-    --static) build_flags=(--static-swift-stdlib) ;;
-    --scratch-path) scratch=(--scratch-path "$2"); shift ;;
+    --binary) binary="$2"; shift ;;
     -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "benchmark: unknown argument '$1' (allowed: --quick, --runs N, --static, --scratch-path DIR)" >&2; exit 2 ;;
+    *) echo "benchmark: unknown argument '$1' (allowed: --quick, --runs N, --binary PATH)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -59,9 +57,12 @@ if [ ${#missing[@]} -gt 0 ] || ! command -v rsvg-convert >/dev/null; then
   Scripts/install-deps.sh "${missing[@]}"
 fi
 
-echo "benchmark: building in release mode" >&2
-swift build -c release --product wallpaper "${build_flags[@]}" "${scratch[@]}" >&2
-wallpaper="$(swift build -c release --show-bin-path "${scratch[@]}")/wallpaper"
+if [ -z "$binary" ]; then
+  echo "benchmark: building the release binary (make release)" >&2
+  make -s release >&2
+  binary=.build/release/wallpaper
+fi
+wallpaper="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 export WALLPAPER_FONTS="$repo/Fonts"
 
 work="$(mktemp -d)"
@@ -83,6 +84,13 @@ cc -O2 Scripts/floor.c $(pkg-config --cflags --libs cairo freetype2 libpng) -lm 
 "$wallpaper" render "$design" --dump-scene >"$work/scene.txt"
 floor() { echo "'$work/floor' '$work/scene.txt' $1 '$work/$2' '$WALLPAPER_FONTS'"; }
 
+# The start-up floor: a C program that links the shared libraries wallpaper links (its NEEDED
+# entries) and exits. What any process using them pays before its first line of work.
+needed=()
+while read -r library; do needed+=("-l:$library"); done < <(readelf -d "$wallpaper" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+printf 'int main(void) { return 0; }\n' >"$work/startup.c"
+cc -O2 "$work/startup.c" -o "$work/startup-floor" -Wl,--no-as-needed "${needed[@]}"
+
 # resvg and CairoSVG from PyPI, in a virtualenv kept between runs; skipped when not installable.
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/wallpaper-benchmark-venv"
 if [ "$quick" = 0 ] && { [ ! -x "$venv/bin/resvg" ] || [ ! -x "$venv/bin/cairosvg" ]; }; then
@@ -91,7 +99,7 @@ if [ "$quick" = 0 ] && { [ ! -x "$venv/bin/resvg" ] || [ ! -x "$venv/bin/cairosv
 fi
 
 names=(wallpaper-png rsvg-png rsvg-png-cairo floor-png wallpaper-svg rsvg-svg wallpaper-pdf rsvg-pdf wallpaper-version
-  rsvg-version)
+  rsvg-version floor-startup)
 commands=(
   "'$wallpaper' render '$design' --scale 3 -o '$work/w.png'"
   "rsvg-convert -z 3 -o '$work/r.png' '$work/input.svg'"
@@ -103,6 +111,7 @@ commands=(
   "rsvg-convert -f pdf -o '$work/r.pdf' '$work/input.svg'"
   "'$wallpaper' --version"
   "rsvg-convert --version"
+  "'$work/startup-floor'"
 )
 if [ -x "$venv/bin/resvg" ] && "$venv/bin/resvg" -z 3 "$work/input.svg" "$work/check.png" 2>/dev/null; then
   names+=(resvg-png)
@@ -183,7 +192,7 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $cores cores; cairo $(pkg-c
   "$(rsvg-convert --version), $(swift --version 2>&1 | grep -o 'Swift version [0-9.]*'), $(hyperfine --version)," \
   "libdeflate $(pkg-config --modversion libdeflate), libpng $(pkg-config --modversion libpng)" \
   "$( [ -x "$venv/bin/resvg" ] && echo ", resvg $("$venv/bin/resvg" --version), CairoSVG $("$venv/bin/cairosvg" --version)")"
-echo "$( [ "$quick" = 1 ] && echo 'quick mode: 1 run each, numbers are indicative only' || echo "median of $runs alternating runs; peak RSS median of $memory_runs")$( [ ${#build_flags[@]} -gt 0 ] && echo ', static Swift runtime')"
+echo "$( [ "$quick" = 1 ] && echo 'quick mode: 1 run each, numbers are indicative only' || echo "median of $runs alternating runs; peak RSS median of $memory_runs"); $wallpaper"
 echo
 printf '%-8s %14s %14s %8s %8s %14s %12s\n' "output" "wallpaper ms" "rsvg ms" "ratio" "target" "wallpaper MiB" "rsvg MiB"
 # png: rsvg-convert drawing the default SVG; png-cairo: drawing Cairo's SVG of the same design.
@@ -222,6 +231,11 @@ if [ -n "${cpu[wallpaper-png-10x]:-}" ]; then
   echo "peak memory of a 10x PNG render: ${rss[wallpaper-png-10x]} MiB (target ≤ 64 MiB):" \
     "$(verdict "${rss[wallpaper-png-10x]}" 64 le); the floor's: ${rss[floor-png-10x]} MiB"
 fi
+# How far start-up alone goes towards the SVG and PDF targets.
+echo "start-up floor (a C program linking wallpaper's ${#needed[@]} shared libraries, then exiting):" \
+  "${ms[floor-startup]} ms = $(ratio "${ms[floor-startup]}" "${ms[rsvg-svg]}")× rsvg-convert -f svg," \
+  "$(ratio "${ms[floor-startup]}" "${ms[rsvg-pdf]}")× -f pdf; wallpaper --version ${ms[wallpaper-version]} ms," \
+  "SVG ${ms[wallpaper-svg]} ms, PDF ${ms[wallpaper-pdf]} ms"
 if [ -n "${instructions[wallpaper-png]:-}" ]; then
   echo "instructions (callgrind): PNG ${instructions[wallpaper-png]} (floor ${instructions[floor-png]}," \
     "rsvg-convert ${instructions[rsvg-png]}), SVG ${instructions[wallpaper-svg]}, PDF ${instructions[wallpaper-pdf]}"
