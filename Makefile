@@ -69,12 +69,16 @@ docs:
 	@Scripts/docs.sh
 
 ## Builds Examples/RenderFromCode (a package using this one as a library, by path) and runs
-## it: out/example/winter-from-code.{png,svg,pdf}.
+## it: out/example/winter-from-code.{png,svg,pdf}, and an export for two iPhones in
+## out/example/export/ (PNG and SVG, manifest.json).
 example: deps
 	cd Examples/RenderFromCode && $(SWIFT) build
-	@mkdir -p out/example
+	@rm -rf out/example && mkdir -p out/example
 	Examples/RenderFromCode/.build/debug/RenderFromCode out/example
 	@for format in png svg pdf; do test -s out/example/winter-from-code.$$format || exit 1; done
+	@for file in manifest.json winter-from-code-393x852@3x.png winter-from-code-393x852.svg \
+	  winter-from-code-375x667@2x.png winter-from-code-375x667.svg; do \
+	  test -s out/example/export/$$file || { echo "missing out/example/export/$$file" >&2; exit 1; }; done
 
 ## The release binary that `make install` copies.
 release: deps

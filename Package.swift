@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // The wallpaper studio: a pure scene graph, a wallpaper domain that builds scenes, a Cairo
-// renderer for PNG/SVG/PDF, and a command-line tool. Data flows one way:
-// Wallpapers -> SceneGraph -> CairoRendering -> WallpaperCLI.
+// renderer for PNG/SVG/PDF, print proofs, the export of many devices at once, and a
+// command-line tool. Data flows one way:
+// Wallpapers -> SceneGraph -> CairoRendering -> PrintProof, WallpaperExport -> WallpaperCLI.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +13,7 @@ let package = Package(
     .library(name: "Wallpapers", targets: ["Wallpapers"]),
     .library(name: "CairoRendering", targets: ["CairoRendering"]),
     .library(name: "PrintProof", targets: ["PrintProof"]),
+    .library(name: "WallpaperExport", targets: ["WallpaperExport"]),
   ],
   targets: [
     // Paths as strings (no Foundation path methods) and regular-file checks, for every module.
@@ -62,9 +64,17 @@ let package = Package(
       name: "PrintProof", dependencies: ["SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
     // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
     .systemLibrary(name: "CMalloc"),
-    // Argument parsing, commands, output files. A library so tests can call it in-process.
+    // Designs to files: the render step every command shares (fonts and photos checked, scene,
+    // bytes), atomic files, and the export of many devices, scales and formats on worker
+    // threads with manifest, shards and merge, gallery, contact sheet and asset catalog.
     .target(
-      name: "WallpaperCLI", dependencies: ["FilePaths", "Wallpapers", "CairoRendering", "PrintProof", "CMalloc"]),
+      name: "WallpaperExport",
+      dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "CairoRendering", "CMalloc"]),
+    // Argument parsing, help, commands, progress and messages. A library so tests can call it
+    // in-process.
+    .target(
+      name: "WallpaperCLI",
+      dependencies: ["FilePaths", "Wallpapers", "CairoRendering", "PrintProof", "WallpaperExport"]),
     .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.
@@ -75,7 +85,10 @@ let package = Package(
       name: "CairoRenderingTests",
       dependencies: ["CairoRendering", "Wallpapers", "TestSupport"]),
     .testTarget(
+      name: "WallpaperExportTests",
+      dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),
+    .testTarget(
       name: "WallpaperCLITests",
-      dependencies: ["WallpaperCLI", "TestSupport"]),
+      dependencies: ["WallpaperCLI", "WallpaperExport", "TestSupport"]),
   ]
 )

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// A program that uses the wallpaper studio as a library: it builds a design in Swift and
-// renders it to PNG, SVG and PDF. It depends on the repository by path.
+// A program that uses the wallpaper studio as a library: it builds a design in Swift, renders
+// it to PNG, SVG and PDF, and exports it for two iPhones with a manifest. It depends on the
+// repository by path.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,7 @@ let package = Package(
         .product(name: "Wallpapers", package: "wallpaper"),
         .product(name: "CairoRendering", package: "wallpaper"),
         .product(name: "SceneGraph", package: "wallpaper"),
+        .product(name: "WallpaperExport", package: "wallpaper"),
       ])
   ]
 )

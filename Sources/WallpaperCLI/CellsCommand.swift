@@ -1,5 +1,6 @@
 import Foundation
 import SceneGraph
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper cells`: which number is which cell on a device, as JSON or as a numbered picture.
@@ -35,7 +36,7 @@ struct CellsCommand {
       console.out(Self.help.text)
       return
     }
-    let (loaded, output) = try DesignRendering.load(parsed)
+    let (loaded, output) = try DesignArguments.load(parsed)
     let design = loaded.design
     let cells: [GridCell]
     do {
@@ -50,8 +51,9 @@ struct CellsCommand {
     }
     guard output != nil else { throw .usage("--output: no output file given (use -o map.png, or --json)") }
     let out = try OutputOptions.output(for: loaded, environment: environment)
-    let font = try FontLocator.bundledFontPath(environment: environment)
-    _ = try DesignRendering.scene(of: design, defaultFont: font)  // checks the image and font inputs
+    let font = try CLIError.mapping(FontLocator.bundledFontPath(environment: environment))
+    // Checks the image and font inputs.
+    _ = try CLIError.mapping(DesignRendering.scene(of: design, defaultFont: font))
     let scene: Scene
     do {
       scene = try design.cellMapScene(defaultFont: font)
@@ -60,7 +62,8 @@ struct CellsCommand {
     } catch {
       throw .failure("cannot build the cell map: \(error)")
     }
-    try AtomicFile.write(try DesignRendering.render(scene, as: out), to: out.path!)
+    let bytes = try CLIError.mapping(DesignRendering.render(scene, as: out))
+    try CLIError.mapping(AtomicFile.write(bytes, to: out.path!))
   }
 
   /// `{"cells": [...]}`, one cell per line.

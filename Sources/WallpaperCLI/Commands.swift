@@ -1,4 +1,5 @@
 import Foundation
+import WallpaperExport
 import Wallpapers
 
 /// Every subcommand with the option table its parser reads and its help page. `wallpaper help`,
@@ -139,7 +140,7 @@ enum Commands {
   /// The field table entry behind an option that sets a design field.
   static func field(of spec: OptionSpec) -> FieldSpec? {
     guard let path = spec.field else { return nil }
-    return (DesignLoader.fields + OutputOptions.fields).field(at: path)
+    return (DesignLoader.fields + OutputFields.fields).field(at: path)
   }
 
   /// What an option's value can be: its own `values`, else its design field's kind.

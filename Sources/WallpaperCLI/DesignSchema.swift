@@ -1,14 +1,15 @@
 import CairoRendering
 import Foundation
+import WallpaperExport
 import Wallpapers
 
 /// `Docs/design.schema.json`: a JSON Schema (2020-12) for design files, generated from the
-/// loader's field table (`DesignLoader.fields`) and the output fields (`OutputOptions.fields`),
+/// loader's field table (`DesignLoader.fields`) and the output fields (`OutputFields.fields`),
 /// so it names exactly the fields the loader accepts. `wallpaper schema` prints it; a test
 /// compares it with the committed file.
 enum DesignSchema {
   static var document: [String: Any] {
-    var root = object(DesignLoader.fields + OutputOptions.fields, required: [])
+    var root = object(DesignLoader.fields + OutputFields.fields, required: [])
     root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     root["title"] = "wallpaper design"
     root["description"] =

@@ -5,8 +5,9 @@ import Wallpapers
 /// rules every input must keep. Shared by the libFuzzer target (`make fuzz`) and the
 /// regression tests that replay its findings.
 enum FuzzHarness {
-  /// The design file's output fields, as `OutputOptions.fieldNames` lists them (a test keeps
-  /// the two equal; the fuzz build leaves out CairoRendering, which `OutputOptions` needs).
+  /// The design file's output fields, as `OutputFields.names` lists them (a test keeps the two
+  /// equal; the fuzz build leaves out CairoRendering and WallpaperExport, which `OutputFields`
+  /// needs).
   static let outputFieldNames = [
     "scale", "format", "output", "pngCompression", "svgText", "svgEngine", "pdfx", "outputIntent",
   ]

@@ -1,4 +1,5 @@
 import Foundation
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper.1`: the man page, generated from `Commands.all` (each command's help page and

@@ -1,5 +1,6 @@
 import Foundation
 import SceneGraph
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper preview`: the wallpaper with a generic mock of the lock or home screen over it.
@@ -65,7 +66,7 @@ struct PreviewCommand {
     let loaded: LoadedDesign
     do {
       loaded = try DesignLoader.load(
-        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputOptions.fieldNames)
+        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputFields.names)
     } catch {
       throw .usage(error.description)
     }
@@ -78,10 +79,10 @@ struct PreviewCommand {
     }
     let output = try OutputOptions.output(for: loaded, environment: environment)
     guard let path = output.path else { throw .usage("--output: no output file given") }
-    let font = try FontLocator.bundledFontPath(environment: environment)
-    let scene = try DesignRendering.scene(of: design, defaultFont: font, preview: screen)
-    let bytes = try DesignRendering.render(scene, as: output)
-    try AtomicFile.write(bytes, to: path)
+    let font = try CLIError.mapping(FontLocator.bundledFontPath(environment: environment))
+    let scene = try CLIError.mapping(DesignRendering.scene(of: design, defaultFont: font, preview: screen))
+    let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output))
+    try CLIError.mapping(AtomicFile.write(bytes, to: path))
     return (DesignRendering.inputFiles(of: design, designFile: parsed.positional.first), path)
   }
 }

@@ -3,6 +3,7 @@ import FilePaths
 import Foundation
 import PrintProof
 import SceneGraph
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper proof`: a print-ready PDF with one page per device, each with bleed, marks, a
@@ -109,7 +110,7 @@ struct ProofCommand {
     guard FilePath(output).isStandardStream || FilePath(output).pathExtension.lowercased() == "pdf" else {
       throw .usage("--output: '\(output)' is not allowed (a proof is a PDF: a path ending in .pdf)")
     }
-    try DesignRendering.checkOutputPath(output)
+    try OutputOptions.checkOutputPath(output)
     try RunReport.checkStdout(output, json: parsed.has("--json"))
     let timer = PhaseTimer()
 
@@ -124,9 +125,9 @@ struct ProofCommand {
         // A design file's output fields are for `render`; the proof's output is its own, except
         // PDF/X and its output intent, read by render's rules.
         let loaded = try DesignLoader.load(
-          file: file, overrides: parsed.overrides + [pick], outputFields: OutputOptions.fieldNames)
+          file: file, overrides: parsed.overrides + [pick], outputFields: OutputFields.names)
         if designs.isEmpty {
-          (conformance, intent) = try OutputOptions.colour(loaded.outputFields, softProof: softProofFolder != nil)
+          (conformance, intent) = try OutputFields.colour(loaded.outputFields, softProof: softProofFolder != nil)
         }
         designs.append(loaded.design)
       } catch {
@@ -141,13 +142,16 @@ struct ProofCommand {
       }
     }
     // Checks the photo and the label's font once, naming the field, before anything is drawn.
-    _ = try DesignRendering.scene(
-      of: designs[0], environment: environment,
-      fontReport: FontReport(console: console, verbose: parsed.has("--verbose")))
+    _ = try CLIError.mapping(
+      DesignRendering.scene(
+        of: designs[0], environment: environment,
+        fontReport: FontReport(console: console, verbose: parsed.has("--verbose"))))
     // A label font given by family is looked up once, before the pages are composed.
-    for index in designs.indices { designs[index] = try DesignRendering.resolvingLabelFont(of: designs[index]) }
-    let font = try FontLocator.bundledFontPath(environment: environment)
-    var info = try OutputOptions.documentInfo(for: designs[0], environment: environment)
+    for index in designs.indices {
+      designs[index] = try CLIError.mapping(DesignRendering.resolvingLabelFont(of: designs[index]))
+    }
+    let font = try CLIError.mapping(FontLocator.bundledFontPath(environment: environment))
+    var info = try CLIError.mapping(OutputFields.documentInfo(for: designs[0], environment: environment))
     info.date = Self.proofDate(environment: environment, overrides: parsed.overrides, now: Date())
     info.title = "\(designs[0].name) — print proof"
     info.author = parsed.values["--author"] ?? Self.defaultAuthor
@@ -167,7 +171,7 @@ struct ProofCommand {
       throw .failure(error.description)
     }
     timer.lap("render")
-    try AtomicFile.write(bytes, to: output)
+    try CLIError.mapping(AtomicFile.write(bytes, to: output))
     var report = RunReport(command: "proof")
     var pdf = RunReport.File(path: output, format: "pdf", bytes: bytes)
     pdf.devices = devices.map(\.id)
@@ -177,7 +181,7 @@ struct ProofCommand {
       for page in softProofs {
         for (suffix, image) in [("soft-proof", page.proof), ("gamut", page.gamut)] {
           let path = "\(softProofFolder)/\(page.name)-\(suffix).png"
-          try AtomicFile.write(image, to: path)
+          try CLIError.mapping(AtomicFile.write(image, to: path))
           report.files.append(RunReport.File(path: path, format: "png", bytes: image))
         }
       }
@@ -200,7 +204,7 @@ struct ProofCommand {
   }
 
   /// The proof's date, printed in the slug and written as the PDF's dates: `SOURCE_DATE_EPOCH`
-  /// when set (checked by `OutputOptions.documentInfo`), else the day `--date` names (00:00
+  /// when set (checked by `OutputFields.documentInfo`), else the day `--date` names (00:00
   /// UTC), else `now`: a proof is made for a person, so it says when.
   static func proofDate(environment: [String: String], overrides: [DesignOverride], now: Date) -> Date {
     if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
@@ -273,7 +277,7 @@ struct ProofCommand {
     guard let text else {
       do {
         return [
-          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputOptions.fieldNames).design.device
+          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputFields.names).design.device
         ]
       } catch {
         if error.field == "device", error.origin == nil {

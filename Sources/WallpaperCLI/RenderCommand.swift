@@ -2,6 +2,7 @@ import CairoRendering
 import FilePaths
 import Foundation
 import SceneGraph
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper render`: one design, one device, one file.
@@ -213,13 +214,14 @@ struct RenderCommand {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputOptions.fieldNames)
+          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputFields.names)
       } catch {
         throw .usage(error.description)
       }
-      let scene = try DesignRendering.scene(
-        of: loaded.design, environment: environment,
-        fontReport: FontReport(console: console, verbose: parsed.has("--verbose")))
+      let scene = try CLIError.mapping(
+        DesignRendering.scene(
+          of: loaded.design, environment: environment,
+          fontReport: FontReport(console: console, verbose: parsed.has("--verbose"))))
       inputs = DesignRendering.inputFiles(of: loaded.design, designFile: parsed.positional.first)
       if parsed.has("--dump-scene") {
         console.out(scene.dump())
@@ -229,12 +231,12 @@ struct RenderCommand {
       guard var path = output.path else { throw .usage("--output: no output file given") }
       if let season = variant.season {
         path = Self.path(path, suffixedWith: season)
-        try DesignRendering.checkOutputPath(path)
+        try OutputOptions.checkOutputPath(path)
         output.path = path
       }
       try RunReport.checkStdout(path, json: parsed.has("--json"))
       timer.lap("scene")
-      let bytes = try DesignRendering.render(scene, as: output, timer: timer)
+      let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output, timer: timer))
       files.append((path, bytes))
       // The report hashes every file: only worth it when it is printed.
       guard parsed.has("--json") else { continue }
@@ -247,7 +249,7 @@ struct RenderCommand {
       }
       report.files.append(file)
     }
-    for file in files { try AtomicFile.write(file.bytes, to: file.path) }
+    for file in files { try CLIError.mapping(AtomicFile.write(file.bytes, to: file.path)) }
     timer.lap("write")
     if parsed.has("--timings") { console.err(timer.report) }
     if parsed.has("--json"), !files.isEmpty {

@@ -1,6 +1,7 @@
 import CairoRendering
 import Foundation
 import SceneGraph
+import WallpaperExport
 import Wallpapers
 
 /// What a command did, for `--json`: the files written, what was skipped and why, the failures

@@ -1,11 +1,13 @@
 import CairoRendering
 import Foundation
+import WallpaperExport
 import Wallpapers
 
 /// The `wallpaper` command: dispatches to subcommands and turns their errors into one line on
 /// stderr and an exit status. A library, so tests run it in-process as well as as a binary.
 public struct WallpaperTool {
-  public static let version = "0.1.0"
+  /// `wallpaper --version`: the studio's version (`Studio.version`).
+  public static let version = Studio.version
 
   /// Where output goes; tests capture it.
   public struct Console: Sendable {

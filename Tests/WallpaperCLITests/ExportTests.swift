@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import WallpaperExport
 import XCTest
 
 @testable import WallpaperCLI
@@ -181,7 +182,7 @@ final class ProgressTests: XCTestCase {
     let capture = Capture()
     let console = WallpaperTool.Console(out: { _ in }, err: { capture.append($0) }, isTerminal: style == .bar)
     let progress = ExportProgress(style: style, total: files, console: console)
-    for index in 0..<files { progress.finished("file-\(index).png", failed: index == 1) }
+    for index in 0..<files { progress.finished("file-\(index).png", outcome: index == 1 ? .failed : .written) }
     return capture.value
   }
 

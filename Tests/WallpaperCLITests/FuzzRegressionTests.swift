@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import WallpaperExport
 import XCTest
 
 @testable import WallpaperCLI
@@ -32,6 +33,6 @@ final class FuzzRegressionTests: XCTestCase {
       contentsOf: Golden.repositoryRoot().appendingPathComponent("Sources/WallpaperCLI/RenderCommand.swift"),
       encoding: .utf8)
     XCTAssertTrue(source.contains("\n  static let designFieldOptions: [OptionSpec] = [\n"))
-    XCTAssertEqual(FuzzHarness.outputFieldNames, OutputOptions.fieldNames, "the fuzz harness lists the output fields")
+    XCTAssertEqual(FuzzHarness.outputFieldNames, OutputFields.names, "the fuzz harness lists the output fields")
   }
 }

@@ -2,6 +2,7 @@ import CairoRendering
 import FilePaths
 import Foundation
 import SceneGraph
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper editor`: one self-contained HTML file in which the seed apps' interactions —
@@ -43,14 +44,15 @@ struct EditorCommand {
       console.out(Self.help.text)
       return
     }
-    let (loaded, path) = try DesignRendering.load(parsed)
+    let (loaded, path) = try DesignArguments.load(parsed)
     guard let path else { throw .usage("--output: no output file given (use -o editor.html)") }
     guard ["html", "htm"].contains(FilePath(path).pathExtension.lowercased()) else {
       throw .usage("--output: '\(path)' is not allowed (an .html file)")
     }
-    try DesignRendering.checkOutputPath(path)
+    try OutputOptions.checkOutputPath(path)
     let page = EditorPage(loaded: loaded, environment: environment)
-    try AtomicFile.write(Array(try page.html().utf8), to: path)
+    let html = try page.html()
+    try CLIError.mapping(AtomicFile.write(Array(html.utf8), to: path))
   }
 }
 
@@ -81,9 +83,9 @@ struct EditorPage {
     design.season.alpha = .opaque
     design.label.visible = labelVisible
     design.grid.fills = []
-    let scene = try DesignRendering.scene(of: design, environment: environment)
-    let output = try OutputOptions.options(for: loaded, environment: environment, format: .svg)
-    let document = String(decoding: try DesignRendering.render(scene, as: output), as: UTF8.self)
+    let scene = try CLIError.mapping(DesignRendering.scene(of: design, environment: environment))
+    let output = try CLIError.mapping(OutputFields.options(for: loaded, environment: environment, format: .svg))
+    let document = String(decoding: try CLIError.mapping(DesignRendering.render(scene, as: output)), as: UTF8.self)
     return Self.inlined(document)
   }
 

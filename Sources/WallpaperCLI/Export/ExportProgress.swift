@@ -1,39 +1,63 @@
 import Foundation
 import Synchronization
+import WallpaperExport
 
 /// Reports export progress on stderr: a bar redrawn in place on a terminal, a plain line per
-/// file otherwise, nothing when quiet. Safe to call from several render threads.
-final class ExportProgress: Sendable {
+/// file otherwise, nothing when quiet; and one line per device skipped. Safe to call from
+/// several render threads.
+final class ExportProgress: ExportObserver {
   enum Style { case bar, lines, quiet }
 
   private struct State {
     var done = 0
+    var total: Int
     var lastDraw = ContinuousClock.Instant.now - .seconds(1)
   }
 
   private let style: Style
-  private let total: Int
   private let console: WallpaperTool.Console
+  /// Whether skip lines name the design (a catalogue of several).
+  private let catalogue: Bool
   private let start = ContinuousClock.now
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
-  init(style: Style, total: Int, console: WallpaperTool.Console) {
+  /// `total` is the number of files, until the export says it with `willFinish(files:)`.
+  init(style: Style, total: Int = 0, console: WallpaperTool.Console, catalogue: Bool = false) {
     self.style = style
-    self.total = total
     self.console = console
+    self.catalogue = catalogue
+    state = Mutex(State(total: total))
   }
 
-  /// Records one finished file; `kept` when `--incremental` found it up to date.
-  func finished(_ path: String, failed: Bool, kept: Bool = false) {
+  func skipped(_ skip: ExportPlan.Skip, of plan: ExportPlan) {
+    guard style != .quiet else { return }
+    console.err(
+      "skipped \(skip.models.map(\.id).joined(separator: ", ")) (screen class \(skip.screen.id))\(catalogue ? " of \(plan.name)" : ""): \(skip.reason)\n"
+    )
+  }
+
+  func willFinish(files count: Int) {
+    state.withLock { $0.total = count }
+  }
+
+  /// Records one finished file: `[3/12] wrote PATH` (or `kept`, `failed`), or the bar redrawn.
+  func finished(_ path: String, outcome: ExportOutcome) {
     state.withLock { state in
       state.done += 1
+      let total = state.total
       let elapsed = ContinuousClock.now - start
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       switch style {
       case .quiet:
         return
       case .lines:
-        console.err("[\(state.done)/\(total)] \(failed ? "failed" : kept ? "kept" : "wrote") \(path)\n")
+        let verb: String
+        switch outcome {
+        case .written: verb = "wrote"
+        case .kept: verb = "kept"
+        case .failed: verb = "failed"
+        }
+        console.err("[\(state.done)/\(total)] \(verb) \(path)\n")
       case .bar:
         // Redraw at most 20 times a second, and always for the last file.
         guard state.done == total || ContinuousClock.now - state.lastDraw > .milliseconds(50) else { return }

@@ -2,56 +2,61 @@ import CairoRendering
 import Foundation
 import Wallpapers
 
-/// What `wallpaper export` will write: one job per screen class, format and scale.
-struct ExportPlan {
+/// What an export writes for one design: one job per screen class, format and scale, and the
+/// devices the design cannot be made for. `Export` makes one per design file.
+public struct ExportPlan: Sendable {
   /// One output file.
-  struct Job: Sendable {
-    let design: Design
-    let screen: ScreenClass
+  public struct Job: Sendable {
+    /// The design, loaded for the first of `models`.
+    public let design: Design
+    public let screen: ScreenClass
     /// The selected models this file serves.
-    let models: [Device]
+    public let models: [Device]
     /// How the file is written: format, scale and the design's output options.
-    let output: Output
-    /// The PNG scale; nil for vector formats, which have none.
-    let scale: Double?
+    public let output: Output
+    /// The PNG scale in device pixels per point; nil for vector formats, which have none.
+    public let scale: Double?
 
-    var format: OutputFormat { output.format }
+    public var format: OutputFormat { output.format }
     /// The path relative to the output folder.
-    var path: String
+    public internal(set) var path: String
     /// For a preview image (PNG at 1x): the screen mocked over the wallpaper.
-    var preview: PreviewScreen? = nil
+    public internal(set) var preview: PreviewScreen? = nil
     /// The design's folder inside the output folder (`autumn/`), or "" for a one-design export.
-    var prefix = ""
+    public internal(set) var prefix = ""
     /// The SHA-256 (hex) of everything the file is made from: the design file's bytes, the
     /// flags, the named font's and the background image's bytes, the screen class and models,
-    /// scale, format, output options and the tool's version. `--incremental` compares it.
-    var key = ""
+    /// scale, format, output options and `Studio.version`. An incremental run compares it.
+    public internal(set) var key = ""
 
-    /// A rough measure of the work: pixels for PNG, the size in points for vector formats.
-    var cost: Double {
+    /// A rough measure of the work: pixels for PNG, points² for vector formats.
+    public var cost: Double {
       let scale = scale ?? 1
       return screen.points.width * screen.points.height * scale * scale
     }
   }
 
   /// Models the design cannot be made for (the home grid on an iPad), skipped with a reason.
-  struct Skip: Sendable {
-    let screen: ScreenClass
-    let models: [Device]
+  public struct Skip: Sendable {
+    public let screen: ScreenClass
+    public let models: [Device]
     /// Why, as the design loader says it (`grid.kind: 'home' is not allowed …`).
-    let reason: String
+    public let reason: String
   }
 
-  var jobs: [Job] = []
-  var skipped: [Skip] = []
+  /// The files to write, in a stable order.
+  public internal(set) var jobs: [Job] = []
+  /// The screen classes skipped, each with its models and the reason.
+  public internal(set) var skipped: [Skip] = []
   /// The loaded design per screen class, for the contact sheet and the asset catalog.
-  var designs: [(screen: ScreenClass, design: Design)] = []
-  let name: String
+  public internal(set) var designs: [(screen: ScreenClass, design: Design)] = []
+  /// The design's `name`, the start of every file name.
+  public let name: String
   /// The design's folder inside the output folder (`autumn/`, in a catalogue of several
   /// designs), or "" when the design's files are written straight into it.
-  private(set) var prefix = ""
+  public private(set) var prefix = ""
   /// The design file as given.
-  let designFile: String
+  public let designFile: String
 
   /// The digest of the files a design is made from: the design file, its named font and its
   /// background image (already read into the design), each length-prefixed.
@@ -66,44 +71,14 @@ struct ExportPlan {
 
   /// `<design>-<class>@2x.png` for PNG (`@1.5x` for fractional scales); one
   /// `<design>-<class>.svg` and `.pdf` per class.
-  static func fileName(design: String, screen: ScreenClass, format: OutputFormat, scale: Double?) -> String {
+  public static func fileName(design: String, screen: ScreenClass, format: OutputFormat, scale: Double?) -> String {
     let base = "\(design)-\(screen.id)"
     guard let scale, format == .png else { return "\(base).\(format.rawValue)" }
     return "\(base)@\(formatNumber(scale))x.png"
   }
 
-  static func formats(_ text: String) throws(CLIError) -> [OutputFormat] {
-    var formats: [OutputFormat] = []
-    for word in text.split(separator: ",") {
-      guard let format = OutputFormat(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-        throw .usage("--formats: '\(word)' is not allowed (a list of png, svg, pdf)")
-      }
-      if !formats.contains(format) { formats.append(format) }
-    }
-    guard !formats.isEmpty else { throw .usage("--formats: '\(text)' is not allowed (a list of png, svg, pdf)") }
-    return OutputFormat.allCases.filter(formats.contains)
-  }
-
-  /// `native` (each class's own scale) or a list of scales; nil in the result means native.
-  static func scales(_ text: String) throws(CLIError) -> [Double]? {
-    if text == "native" { return nil }
-    var scales: [Double] = []
-    for word in text.split(separator: ",") {
-      let trimmed = word.trimmingCharacters(in: .whitespaces).lowercased()
-      let number = parseDecimal(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
-      guard let number, number.isFinite, number > 0, number <= RenderLimits.maxScale else {
-        throw .usage(
-          "--scales: '\(word)' is not allowed (native, or numbers > 0 and ≤ \(formatNumber(RenderLimits.maxScale)) like 2,3)"
-        )
-      }
-      if !scales.contains(number) { scales.append(number) }
-    }
-    guard !scales.isEmpty else { throw .usage("--scales: '\(text)' is not allowed (native, or a list like 2,3)") }
-    return scales.sorted()
-  }
-
   /// `previews/<design>-<class>-lock.png` (or `-home.png`).
-  static func previewName(design: String, screen: ScreenClass, preview: PreviewScreen) -> String {
+  public static func previewName(design: String, screen: ScreenClass, preview: PreviewScreen) -> String {
     "previews/\(design)-\(screen.id)-\(preview.rawValue).png"
   }
 
@@ -116,12 +91,12 @@ struct ExportPlan {
   /// take: the home grid on an iPad, a square grid that does not fit) is skipped and listed
   /// in `skipped`.
   ///
-  /// - Throws: `CLIError.usage` naming the device when the design fits none of the devices,
-  ///   or, with `strict`, the first that it does not fit.
+  /// - Throws: `ExportError.invalidInput` naming the device when the design fits none of the
+  ///   devices, or, with `strict`, the first that it does not fit.
   init(
     designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
     environment: [String: String], previews: Bool = false, strict: Bool = false, subfolder: Bool = false
-  ) throws(CLIError) {
+  ) throws(ExportError) {
     self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []
     for device in devices {
@@ -140,7 +115,7 @@ struct ExportPlan {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: designFile, overrides: overrides + [device], outputFields: OutputOptions.fieldNames)
+          file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
       } catch {
         failures.append((screen, models, error))
         skipped.append(Skip(screen: screen, models: models, reason: error.description))
@@ -153,7 +128,7 @@ struct ExportPlan {
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]
         for scale in formatScales {
-          var output = try OutputOptions.options(for: loaded, environment: environment, format: format)
+          var output = try OutputFields.options(for: loaded, environment: environment, format: format)
           output.scale = scale ?? Double(screen.scale)
           jobs.append(
             Job(
@@ -163,7 +138,7 @@ struct ExportPlan {
       }
       if previews, design.layoutZones != nil {
         for preview in PreviewScreen.allCases {
-          var output = try OutputOptions.options(for: loaded, environment: environment, format: .png)
+          var output = try OutputFields.options(for: loaded, environment: environment, format: .png)
           output.scale = 1
           jobs.append(
             Job(
@@ -176,9 +151,9 @@ struct ExportPlan {
     // its own is skipped (an error with --strict, or when no class is left).
     if let first = failures.first, strict || designs.isEmpty {
       if failures.count == classes.count, failures.allSatisfy({ $0.error == first.error }) {
-        throw .usage(first.error.description)
+        throw .invalidInput(first.error.description)
       }
-      throw .usage("\(first.error.description) (for \(first.models[0].id), screen class \(first.screen.id))")
+      throw .invalidInput("\(first.error.description) (for \(first.models[0].id), screen class \(first.screen.id))")
     }
     self.name = name
     let flags = overrides.map { "\($0.path)=\($0.value)" }.joined(separator: "\n")
@@ -189,7 +164,7 @@ struct ExportPlan {
           [
             inputs ?? "", flags, job.screen.id, job.models.map(\.id).joined(separator: ","),
             job.scale.map { formatNumber($0) } ?? "-", job.preview?.rawValue ?? "-", "\(job.output)",
-            WallpaperTool.version,
+            Studio.version,
           ].joined(separator: "\u{0}").utf8))
       return job
     }

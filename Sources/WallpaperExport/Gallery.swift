@@ -12,7 +12,7 @@ enum Gallery {
   /// The page for `entries` (paths relative to the page), and the models that were skipped.
   /// `manifest` is the manifest's path relative to the page.
   static func html(
-    design: String, entries: [Exporter.Entry], skipped: [ExportPlan.Skip], manifest: String = "manifest.json"
+    design: String, entries: [ExportedFile], skipped: [ExportPlan.Skip], manifest: String = "manifest.json"
   ) -> [UInt8] {
     var body: [String] = ["<h1>\(escape(design))</h1>"]
     body.append(
@@ -32,11 +32,11 @@ enum Gallery {
           + "\(escape(group[0].models.joined(separator: ", ")))</small></h2>")
       body.append("<div class=\"row\">")
       // Plain images first, previews beside them.
-      func order(_ entry: Exporter.Entry) -> Int {
+      func order(_ entry: ExportedFile) -> Int {
         entry.preview.map { 1 + PreviewScreen.allCases.firstIndex(of: $0)! } ?? 0
       }
       // Asset-catalog copies are the same images again: links, not pictures.
-      func shown(_ entry: Exporter.Entry) -> Bool { entry.format == "png" && !entry.path.contains(".xcassets/") }
+      func shown(_ entry: ExportedFile) -> Bool { entry.format == "png" && !entry.path.contains(".xcassets/") }
       let images = group.filter(shown).sorted { (order($0), $0.path) < (order($1), $1.path) }
       for entry in images { body.append(figure(entry)) }
       body.append("</div>")
@@ -101,7 +101,7 @@ enum Gallery {
     return Array(page.utf8)
   }
 
-  private static func figure(_ entry: Exporter.Entry) -> String {
+  private static func figure(_ entry: ExportedFile) -> String {
     var caption: [String] = []
     if let preview = entry.preview { caption.append("\(preview.rawValue)-screen preview (mock)") }
     if !entry.models.isEmpty { caption.append(entry.models.joined(separator: ", ")) }

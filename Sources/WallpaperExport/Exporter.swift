@@ -3,48 +3,62 @@ import CairoRendering
 import FilePaths
 import Foundation
 import SceneGraph
-import Synchronization
 import Wallpapers
 
-/// Renders an `ExportPlan` on several threads and writes every file atomically. A failing
-/// file is recorded and the others go on. Sendable: the workers share it, checked by the compiler.
+/// One file an export wrote (or kept): a line of its manifest.
+public struct ExportedFile: Sendable {
+  /// The path relative to the output folder.
+  public internal(set) var path: String
+  /// `png`, `svg`, `pdf`, `json` or `html`.
+  public let format: String
+  /// The screen class a wallpaper or preview is for; nil for the contact sheet, gallery,
+  /// asset catalog `Contents.json` and manifest.
+  public internal(set) var screen: ScreenClass?
+  /// The ids of the models the file serves.
+  public internal(set) var models: [String] = []
+  /// The PNG scale in device pixels per point.
+  public internal(set) var scale: Double?
+  /// A PNG's size in pixels.
+  public internal(set) var pixels: PixelSize?
+  /// The screen mocked over a preview image.
+  public internal(set) var preview: PreviewScreen?
+  /// The file's size in bytes.
+  public let bytes: Int
+  /// The SHA-256 of the file's bytes, 64 lowercase hex digits.
+  public let sha256: String
+  /// The SHA-256 of everything the file was made from (`ExportPlan.Job.key`), which an
+  /// incremental run compares; nil for the files that describe the export.
+  public internal(set) var key: String?
+}
+
+/// A file an export could not make, and why; the others are written.
+public struct ExportFailure: Error, Sendable {
+  /// The path relative to the output folder.
+  public let path: String
+  /// A one-line reason (the error's message).
+  public let reason: String
+}
+
+/// Renders the jobs of `ExportPlan`s on several threads and writes every file atomically. A
+/// failing file is recorded and the others go on. Sendable: the workers share it, checked by
+/// the compiler.
 struct Exporter: Sendable {
-  /// One line of the manifest.
-  struct Entry: Sendable {
-    var path: String
-    let format: String
-    var screen: ScreenClass?
-    var models: [String] = []
-    var scale: Double?
-    var pixels: PixelSize?
-    /// The screen mocked over a preview image.
-    var preview: PreviewScreen?
-    let bytes: Int
-    let sha256: String
-    /// The SHA-256 of everything the file was made from (`ExportPlan.Job.key`), which
-    /// `--incremental` compares; nil for the files that describe the export.
-    var key: String?
-  }
-
-  struct Failure: Error, Sendable {
-    let path: String
-    let reason: String
-  }
-
   /// The files to render, of one or more designs.
   let work: [ExportPlan.Job]
   let folder: String
   let assetCatalog: Bool
   let jobs: Int
   let font: String
-  let progress: ExportProgress
-  /// With `--incremental`: the entries of the previous run by path. A job whose entries all
+  let observer: (any ExportObserver)?
+  /// For an incremental run: the entries of the previous run by path. A job whose entries all
   /// have its key and whose files still hash as recorded is not rendered and its files are
   /// not touched.
-  var previous: [String: Entry]? = nil
+  var previous: [String: ExportedFile]? = nil
 
-  /// Renders and writes every job, `jobs` at a time; each thread holds one image at most.
-  func run() -> (entries: [Entry], failures: [Failure], rendered: Int, skipped: Int) {
+  /// Renders and writes every job, `jobs` at a time (each thread holds one image at most);
+  /// the files written or kept in plan order, the failures, and how many jobs were rendered
+  /// and how many kept.
+  func run() -> (entries: [ExportedFile], failures: [ExportFailure], rendered: Int, skipped: Int) {
     // Each image is a few large allocations. glibc raises its mmap threshold after such blocks
     // are freed, so later images come from the heap and fragment it: peak memory then grew
     // with the number of outputs (67 MB for one iPhone class, 94 MB for all fourteen at
@@ -53,40 +67,28 @@ struct Exporter: Sendable {
     // Largest images first, so the run does not end with one worker drawing a 13-megapixel
     // iPad image while the others idle.
     let order = work.indices.sorted { (work[$0].cost, $1) > (work[$1].cost, $0) }
-    let next = Mutex(0)
-    let results = Mutex<[Int: Result<[Entry], Failure>]>([:])
-    let skips = Mutex(0)
-    let workers = max(1, min(jobs, work.count))
-    Workers.run(workers) { _ in
-      while true {
-        let position = next.withLock { value -> Int in
-          defer { value += 1 }
-          return value
-        }
-        guard position < order.count else { return }
-        let index = order[position]
-        let job = work[index]
-        if let kept = unchanged(job) {
-          skips.withLock { $0 += 1 }
-          progress.finished(job.path, failed: false, kept: true)
-          results.withLock { $0[index] = .success(kept) }
-          continue
-        }
-        let result = render(job)
-        progress.finished(job.path, failed: (try? result.get()) == nil)
-        results.withLock { $0[index] = result }
+    let outcomes = Workers.map(order.count, threads: jobs) { position in
+      let job = work[order[position]]
+      if let kept = unchanged(job) {
+        observer?.finished(job.path, outcome: .kept)
+        return (result: Result<[ExportedFile], ExportFailure>.success(kept), kept: true)
       }
+      let result = render(job)
+      observer?.finished(job.path, outcome: (try? result.get()) == nil ? .failed : .written)
+      return (result: result, kept: false)
     }
-    var entries: [Entry] = []
-    var failures: [Failure] = []
-    let collected = results.withLock { $0 }
-    for index in work.indices {
-      switch collected[index]! {
+    // Back in plan order.
+    var results = [Result<[ExportedFile], ExportFailure>?](repeating: nil, count: work.count)
+    for (position, outcome) in outcomes.enumerated() { results[order[position]] = outcome.result }
+    var entries: [ExportedFile] = []
+    var failures: [ExportFailure] = []
+    for result in results {
+      switch result! {
       case .success(let written): entries += written
       case .failure(let failure): failures.append(failure)
       }
     }
-    let skipped = skips.withLock { $0 }
+    let skipped = outcomes.filter(\.kept).count
     return (entries, failures, work.count - skipped, skipped)
   }
 
@@ -107,8 +109,8 @@ struct Exporter: Sendable {
   /// for a render, a skip and a merge alike.
   static func entry(
     of job: ExportPlan.Job, path: String, bytes: Int, sha256: String, pixels: PixelSize?
-  ) -> Entry {
-    var entry = Entry(path: path, format: job.format.rawValue, bytes: bytes, sha256: sha256, key: job.key)
+  ) -> ExportedFile {
+    var entry = ExportedFile(path: path, format: job.format.rawValue, bytes: bytes, sha256: sha256, key: job.key)
     entry.screen = job.screen
     entry.models = job.models.map(\.id)
     entry.scale = job.scale
@@ -118,7 +120,7 @@ struct Exporter: Sendable {
   }
 
   /// Whether the file of `entry` (below `folder`) still has the recorded size and SHA-256.
-  static func intact(_ entry: Entry, in folder: String) -> Bool {
+  static func intact(_ entry: ExportedFile, in folder: String) -> Bool {
     let file = FilePath(folder).appending(entry.path)
     guard case .regular(let size) = FileKind(at: file), size == entry.bytes,
       let data = FileManager.default.contents(atPath: file.string)
@@ -128,9 +130,9 @@ struct Exporter: Sendable {
 
   /// The entries of the previous run for `job` when it need not be rendered again: every
   /// path recorded with the job's key and its file still of the recorded size and hash.
-  private func unchanged(_ job: ExportPlan.Job) -> [Entry]? {
+  private func unchanged(_ job: ExportPlan.Job) -> [ExportedFile]? {
     guard let previous else { return nil }
-    var kept: [Entry] = []
+    var kept: [ExportedFile] = []
     for path in Self.paths(of: job, assetCatalog: assetCatalog) {
       guard let old = previous[path], old.key == job.key, Self.intact(old, in: folder) else { return nil }
       kept.append(Self.entry(of: job, path: path, bytes: old.bytes, sha256: old.sha256, pixels: old.pixels))
@@ -139,20 +141,20 @@ struct Exporter: Sendable {
   }
 
   /// Renders one job and writes its file (and its asset-catalog copy).
-  private func render(_ job: ExportPlan.Job) -> Result<[Entry], Failure> {
+  private func render(_ job: ExportPlan.Job) -> Result<[ExportedFile], ExportFailure> {
     do {
       let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: job.preview)
       let bytes = try DesignRendering.render(scene, as: job.output)
       let digest = SHA256.hex(bytes)
       let pixels = job.format == .png ? try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) : nil
-      var entries: [Entry] = []
+      var entries: [ExportedFile] = []
       for path in Self.paths(of: job, assetCatalog: assetCatalog) {
         try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
         entries.append(Self.entry(of: job, path: path, bytes: bytes.count, sha256: digest, pixels: pixels))
       }
       return .success(entries)
     } catch {
-      return .failure(Failure(path: job.path, reason: error.description))
+      return .failure(ExportFailure(path: job.path, reason: error.description))
     }
   }
 }

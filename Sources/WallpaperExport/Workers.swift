@@ -1,7 +1,29 @@
 import Foundation
+import Synchronization
 
 /// Runs work on a fixed number of threads.
 enum Workers {
+  /// `body(0)` … `body(count − 1)` on up to `threads` threads at once (at least one), each
+  /// thread taking the next index when it is done with one, so the items start in index
+  /// order; the results in index order.
+  static func map<T: Sendable>(_ count: Int, threads: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let next = Mutex(0)
+    let results = Mutex<[Int: T]>([:])
+    run(max(1, min(threads, count))) { _ in
+      while true {
+        let index = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard index < count else { return }
+        let result = body(index)
+        results.withLock { $0[index] = result }
+      }
+    }
+    let collected = results.withLock { $0 }
+    return (0..<count).map { collected[$0]! }
+  }
+
   /// Calls `body(worker)` for every worker from 0 to `count − 1`, each on its own thread, all
   /// at once, and returns when all have returned. Unlike `DispatchQueue.concurrentPerform`,
   /// which never runs more at once than there are cores, `count` threads really run: `--jobs 8`

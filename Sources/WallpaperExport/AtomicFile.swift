@@ -3,26 +3,35 @@ import Foundation
 import Synchronization
 
 /// Writes files so that readers see either the old file or the whole new one, never a part.
-enum AtomicFile {
+/// Every file an export writes, and every file the `wallpaper` commands write, goes through it.
+///
+/// ```swift
+/// try AtomicFile.write(Array("hello\n".utf8), to: "out/hello.txt")  // creates out/
+/// ```
+public enum AtomicFile {
   /// Temporary files are named `.NAME.tmp-XXXXXX`; NAME is cut (at a character boundary) so
   /// the whole name fits the file system's 255-byte limit.
-  static let maxNameBytes = 255
+  public static let maxNameBytes = 255
   /// A temporary file older than this (in seconds) was left by a run that was killed; the next
   /// write into its folder removes it. Younger ones may belong to a run still writing.
-  static let staleAge: TimeInterval = 3600
+  public static let staleAge: TimeInterval = 3600
 
   /// Writes `bytes` to `path`: to standard output for `-`; otherwise to a temporary file in
   /// the destination's folder, flushed to disk, then renamed over `path`. Creates missing
   /// parent folders. A new file gets mode 0666 less the umask; a replaced file keeps its mode.
   ///
-  /// - Throws: `CLIError.failure` naming the path and the system's reason; the temporary file
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - path: the destination, absolute or relative to the working directory; `-` is
+  ///     standard output.
+  /// - Throws: `ExportError.failed` naming the path and the system's reason; the temporary file
   ///   is removed and any existing file at `path` is left as it was. A destination that is a
   ///   folder, FIFO, socket or device is never replaced.
-  static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+  public static func write(_ bytes: [UInt8], to path: String) throws(ExportError) {
     let target = FilePath(path)
     if target.isStandardStream {
       if let failure = writeAll(bytes, to: STDOUT_FILENO) {
-        throw .failure("cannot write to standard output: \(failure)")
+        throw .failed("cannot write to standard output: \(failure)")
       }
       return
     }
@@ -34,15 +43,15 @@ enum AtomicFile {
     case .regular:
       var info = stat()
       mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~currentUmask
-    case .folder: throw .failure("cannot write '\(path)': it is a folder")
-    case .special(let kind): throw .failure("cannot write '\(path)': it is \(kind), not a regular file")
+    case .folder: throw .failed("cannot write '\(path)': it is a folder")
+    case .special(let kind): throw .failed("cannot write '\(path)': it is \(kind), not a regular file")
     }
     let directory = target.folderOrCurrent
     removeStaleTemporaryFiles(in: directory)
     var template = Array((directory + "/" + temporaryName(for: target.lastComponent)).utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+      throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var failure = writeAll(bytes, to: descriptor)
@@ -60,7 +69,7 @@ enum AtomicFile {
     }
     if let failure {
       unlink(temporary)
-      throw .failure("cannot write '\(path)': \(failure)")
+      throw .failed("cannot write '\(path)': \(failure)")
     }
   }
 
@@ -107,7 +116,7 @@ enum AtomicFile {
   }
 
   /// Creates `folder` and its missing parents.
-  private static func createFolders(_ folder: FilePath) throws(CLIError) {
+  private static func createFolders(_ folder: FilePath) throws(ExportError) {
     var path = folder.isAbsolute ? "" : "."
     for component in folder.components {
       path += "/" + component
@@ -115,10 +124,10 @@ enum AtomicFile {
       case .folder: continue
       case .missing:
         if mkdir(path, 0o777) != 0, errno != EEXIST {
-          throw .failure("cannot create folder '\(folder)': \(String(cString: strerror(errno)))")
+          throw .failed("cannot create folder '\(folder)': \(String(cString: strerror(errno)))")
         }
       case .regular, .special:
-        throw .failure("cannot create folder '\(folder)': a file is in the way")
+        throw .failed("cannot create folder '\(folder)': a file is in the way")
       }
     }
   }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-@testable import WallpaperCLI
+@testable import WallpaperExport
 
 final class WorkersTests: XCTestCase {
   /// `--jobs 8` must run eight at a time even on a two-core machine: eight workers meet at a

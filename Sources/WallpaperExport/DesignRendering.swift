@@ -1,0 +1,171 @@
+import CairoRendering
+import FilePaths
+import Foundation
+import SceneGraph
+import Wallpapers
+
+/// Told which font draws a design's label, so a program can say so: the file chosen, and each
+/// fallback font that draws characters the chosen one lacks. `wallpaper` prints the first with
+/// `--verbose` and the others as `note:` lines. Called from whichever thread builds the scene.
+public protocol FontReporting: Sendable {
+  /// The label's font, once it is loaded and checked.
+  func chosen(_ font: Font)
+  /// A fallback font that draws characters of the label `primary` lacks.
+  func fallback(_ font: Font, for primary: Font)
+}
+
+/// The steps from a design to the bytes of a file, shared by the export and by every
+/// `wallpaper` command that renders: the design's font and photos checked (each bad one named
+/// by its field), the scene built, then rendered through `Renderer`.
+///
+/// ```swift
+/// let design = Design(device: DeviceCatalog.device(id: "iphone-16")!, season: .winter)
+/// let scene = try DesignRendering.scene(of: design, environment: [:])
+/// let png = try DesignRendering.render(scene, as: Output(format: .png, scale: 3))  // 1179×2556 px
+/// try AtomicFile.write(png, to: "winter.png")
+/// ```
+public enum DesignRendering {
+  /// The design's scene, with the bundled font (found through `environment`'s `WALLPAPER_FONTS`
+  /// or `Fonts.searchPaths`) when the label names no font. Image and font inputs are loaded
+  /// first, so a bad file is named by its field before anything is drawn.
+  ///
+  /// - Parameters:
+  ///   - design: what to draw, for one device.
+  ///   - environment: `WALLPAPER_FONTS`, where the bundled font is looked for first.
+  ///   - fontReport: told the font chosen for the label and any fallback fonts.
+  /// - Throws: `ExportError.invalidInput` naming the field of a photo or font that cannot be
+  ///   used; `.failed` when the bundled font is missing or the scene cannot be built.
+  public static func scene(
+    of design: Design, environment: [String: String], fontReport: (any FontReporting)? = nil
+  ) throws(ExportError) -> Scene {
+    let font =
+      design.label.visible && design.label.fontPath == nil
+      ? try FontLocator.bundledFontPath(environment: environment) : ""
+    return try scene(of: design, defaultFont: font, fontReport: fontReport)
+  }
+
+  /// The files a design reads: the design file, the label's font file, the background image,
+  /// the cell photos (what `--watch` watches).
+  public static func inputFiles(of design: Design, designFile: String?) -> [String] {
+    [
+      designFile, design.label.fontPath.flatMap { Label.isFontPath($0) ? $0 : nil },
+      design.background.image.flatMap { $0.file ?? $0.path },
+    ].compactMap { $0 } + design.grid.images.map(\.file)
+  }
+
+  /// The label's font: a file as given (one font, not a collection), or a fontconfig family
+  /// and style looked up and checked; the bundled font at `defaultFont` when none is set.
+  ///
+  /// - Throws: `ExportError.invalidInput` naming `--font/label.font` and why the font cannot
+  ///   be used (missing, bitmap-only, a collection, a family that is not installed).
+  public static func labelFont(of design: Design, defaultFont: String) throws(ExportError) -> Font {
+    let spec = design.label.fontPath ?? defaultFont
+    do {
+      if Label.isFontPath(spec) || design.label.fontPath == nil {
+        return try FontLibrary.shared.font(at: spec)
+      }
+      return try FontLibrary.shared.installedFont(named: spec)
+    } catch {
+      throw .invalidInput("--font/label.font: \(error.description)")
+    }
+  }
+
+  /// `design` with its label's font given as the file and face to draw with: a fontconfig
+  /// family looked up once, so every scene built from it names the very file checked.
+  ///
+  /// - Throws: `ExportError.invalidInput` as `labelFont(of:defaultFont:)` does.
+  public static func resolvingLabelFont(of design: Design) throws(ExportError) -> Design {
+    guard design.label.visible, let spec = design.label.fontPath, !Label.isFontPath(spec) else { return design }
+    let font = try labelFont(of: design, defaultFont: "")
+    var resolved = design
+    resolved.label.fontPath = font.path
+    resolved.label.fontIndex = font.index
+    return resolved
+  }
+
+  /// The design's scene with the bundled font at `defaultFont`, with the mock of `preview`
+  /// over it when given.
+  ///
+  /// - Parameters:
+  ///   - design: what to draw, for one device.
+  ///   - defaultFont: the font file for a label that names none (the bundled font).
+  ///   - preview: a lock- or home-screen mock drawn over the wallpaper (iPhones in portrait).
+  ///   - fontReport: told the font chosen for the label and any fallback fonts.
+  /// - Throws: `ExportError.invalidInput` naming the field of a photo (`background.image.path`,
+  ///   `--cell-images/grid.images`) or font that cannot be used; `.failed` when the scene
+  ///   cannot be built.
+  public static func scene(
+    of design: Design, defaultFont: String, preview: PreviewScreen? = nil, fontReport: (any FontReporting)? = nil
+  ) throws(ExportError) -> Scene {
+    var design = design
+    if let image = design.background.image {
+      do {
+        try Renderer.validateImage(image.data)
+      } catch {
+        throw .invalidInput("background.image.path: '\(image.path)' cannot be used: \(error.description)")
+      }
+    }
+    for image in design.grid.images {
+      do {
+        try Renderer.validateImage(image.bytes)
+      } catch {
+        throw .invalidInput("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
+      }
+    }
+    if design.label.visible {
+      let font = try labelFont(of: design, defaultFont: defaultFont)
+      if design.label.fontPath != nil {
+        design.label.fontPath = font.path
+        design.label.fontIndex = font.index
+      }
+      fontReport?.chosen(font)
+      if let fontReport {
+        let text = design.labelText
+        do {
+          for fallback in try FontLibrary.shared.fallbackFonts(for: text, in: font) {
+            fontReport.fallback(fallback, for: font)
+          }
+        } catch {
+          throw .failed("cannot draw the label: \(error.description)")
+        }
+      }
+    }
+    let fontPath = design.label.fontPath ?? defaultFont
+    do {
+      if let preview { return try design.previewScene(screen: preview, defaultFont: defaultFont) }
+      return try design.scene(defaultFont: fontPath)
+    } catch {
+      throw .failed("cannot build the scene: \(error.description)")
+    }
+  }
+
+  /// Renders `scene` as `output` describes, recording phases in `timer` when given: `draw` and
+  /// `encode` for PNG (drawn and encoded band by band: `draw` sums the bands' drawing);
+  /// `draw+encode` for SVG and PDF, which write while they draw.
+  ///
+  /// - Returns: the file's bytes: a PNG of `round(points × output.scale)` pixels, or an SVG or
+  ///   PDF the scene's size in points.
+  /// - Throws: `ExportError.invalidInput` naming `--scale` for a scale outside 0 < scale ≤
+  ///   `RenderLimits.maxScale` or a canvas over `RenderLimits` (16,384 px a side, 64
+  ///   megapixels); `.failed` for anything else.
+  public static func render(_ scene: Scene, as output: Output, timer: PhaseTimer? = nil) throws(ExportError)
+    -> [UInt8]
+  {
+    do {
+      let drawing = DrawingTime()
+      defer {
+        if let seconds = drawing.seconds {
+          timer?.split("draw", seconds: seconds, then: "encode")
+        } else {
+          timer?.lap("draw+encode")
+        }
+      }
+      return try Renderer().render(scene, as: output, drawing: drawing)
+    } catch {
+      switch error {
+      case .invalidScale, .canvasTooLarge: throw .invalidInput("--scale: \(error.description)")
+      default: throw .failed("rendering failed: \(error.description)")
+      }
+    }
+  }
+}

@@ -1,0 +1,349 @@
+import CairoRendering
+import FilePaths
+import Foundation
+import SceneGraph
+import Wallpapers
+
+/// One design, or a catalogue of them, exported for many devices, scales and formats: what
+/// `wallpaper export` does, as a library. Making an `Export` loads every design once per
+/// screen class and lists the files (nothing is written); `run(into:)` renders them in
+/// parallel and writes them atomically, with a manifest, an `index.html` gallery, a contact
+/// sheet and, if asked, an Xcode asset catalog.
+///
+/// ```swift
+/// var options = ExportOptions()
+/// options.devices = DeviceCatalog.devices.filter { $0.family == .iphone }
+/// options.formats = [.png, .pdf]
+/// let export = try Export(designs: ["Samples/autumn.json"], options: options)
+/// let result = export.run(into: "export")
+/// for failure in result.failures { print("\(failure.path): \(failure.reason)") }
+/// print("\(result.files.count) files, listed in export/manifest.json")
+/// ```
+///
+/// Files, relative to the output folder: `<design>-<class>@2x.png` per scale,
+/// `<design>-<class>.svg` and `.pdf` per screen class (classes are `WxH` in points, such as
+/// `402x874`), `previews/<design>-<class>-lock.png` and `-home.png`, `manifest.json`,
+/// `index.html`, `contact-sheet.png` and `.pdf`, and `<Design>.xcassets/`. In a catalogue each
+/// design's files are in a folder named after the design, with one `manifest.json` for all.
+/// Nothing else in the folder is touched. The same designs and options give the same bytes.
+public struct Export: Sendable {
+  /// One plan per design file, in the order given.
+  public let plans: [ExportPlan]
+  /// Several designs (or a folder of them): each design's files in a folder of its name.
+  public let isCatalogue: Bool
+  /// The options the export was made with.
+  public let options: ExportOptions
+  /// The font file of labels that name none (`options.font`, or the bundled font).
+  public let font: String
+
+  /// Every file to render, design by design, in plan order.
+  public var work: [ExportPlan.Job] { plans.flatMap(\.jobs) }
+
+  /// The export of `designs`: design files (JSON), or folders whose `*.json` files are designs
+  /// (in name order, not recursive). Several designs or any folder make a catalogue.
+  ///
+  /// A screen class a design cannot be made for while others can (the home grid on an iPad, a
+  /// square grid that does not fit) is skipped and listed in its plan's `skipped`.
+  ///
+  /// - Throws: `ExportError.invalidInput` for options out of range, a design that cannot be
+  ///   read or fits none of the devices (or, with `strict`, not all of them), a folder with no
+  ///   designs, or two designs of a catalogue with the same name; `.failed` when the bundled
+  ///   font is needed and missing.
+  public init(designs: [String], options: ExportOptions = ExportOptions()) throws(ExportError) {
+    try options.validate()
+    guard !designs.isEmpty else { throw .invalidInput("no design file given") }
+    let (files, catalogue) = try Self.designFiles(designs)
+    var plans: [ExportPlan] = []
+    for file in files {
+      let plan: ExportPlan
+      do throws(ExportError) {
+        plan = try ExportPlan(
+          designFile: file, overrides: options.overrides, devices: options.devices, formats: options.formats,
+          scales: options.scales, environment: options.environment, previews: options.previews,
+          strict: options.strict, subfolder: catalogue)
+      } catch {
+        throw catalogue ? .invalidInput("'\(file)': \(error.description)") : error
+      }
+      if let other = plans.first(where: { $0.name == plan.name }) {
+        throw .invalidInput(
+          "'\(file)': the design name '\(plan.name)' is also the name of '\(other.designFile)' (each design in a catalogue needs its own name: it is its folder)"
+        )
+      }
+      plans.append(plan)
+    }
+    self.plans = plans
+    self.isCatalogue = catalogue
+    self.options = options
+    if let font = options.font {
+      self.font = font
+    } else {
+      self.font = try FontLocator.bundledFontPath(environment: options.environment)
+    }
+  }
+
+  /// The design files named by `paths`: files as given, folders as their `*.json` files in
+  /// name order (not recursive). Several files or any folder make a catalogue.
+  static func designFiles(_ paths: [String]) throws(ExportError) -> (files: [String], catalogue: Bool) {
+    var files: [String] = []
+    var catalogue = paths.count > 1
+    for argument in paths {
+      guard FileKind(at: FilePath(argument)) == .folder else {
+        files.append(argument)
+        continue
+      }
+      catalogue = true
+      let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).filter {
+        FilePath($0).pathExtension == "json" && !$0.hasPrefix(".")
+          && FileKind(at: FilePath(argument).appending($0)) != .folder
+      }.sorted()
+      guard !names.isEmpty else { throw .invalidInput("'\(argument)': a folder with no design (*.json) files") }
+      files += names.map { FilePath(argument).appending($0).string }
+    }
+    return (files, catalogue)
+  }
+
+  /// Renders and writes every file into `folder` (created if missing), `options.jobs` at a
+  /// time; a file that fails is listed in the result and the others go on.
+  ///
+  /// - Parameters:
+  ///   - folder: the output folder, absolute or relative to the working directory.
+  ///   - shard: render only this part of the work and write its partial manifest
+  ///     (`manifest.shard-I-of-N.json`) instead of the manifest, gallery, contact sheet and
+  ///     asset catalog `Contents.json`, which `merge` writes once every part is done.
+  ///   - incremental: leave a file as it is when the folder's manifest lists it with the same
+  ///     inputs (`ExportPlan.Job.key`) and it still has the listed size and SHA-256.
+  ///   - observer: told of skipped devices and of each file as it is finished.
+  ///   - timer: laps `plan` (from the timer's start until rendering starts), `render` and
+  ///     `sheets+manifest`.
+  public func run(
+    into folder: String, shard: ExportShard? = nil, incremental: Bool = false,
+    observer: (any ExportObserver)? = nil, timer: PhaseTimer? = nil
+  ) -> ExportResult {
+    for plan in plans {
+      for skip in plan.skipped { observer?.skipped(skip, of: plan) }
+    }
+    var work = self.work
+    var cost: Double?
+    if let shard {
+      let parts = ExportShard.assign(costs: work.map(\.cost), count: shard.count)
+      work = work.indices.filter { parts[$0] == shard.index - 1 }.map { work[$0] }
+      cost = work.reduce(0) { $0 + $1.cost }
+    }
+    var previous: [String: ExportedFile]?
+    if incremental {
+      previous = [:]
+      for name in ["manifest.json"] + (shard.map { [$0.manifestName] } ?? []) {
+        for entry in (try? ManifestFile.read(FilePath(folder).appending(name).string).entries) ?? [] {
+          previous![entry.path] = entry
+        }
+      }
+    }
+    observer?.willFinish(files: work.count)
+    var exporter = Exporter(
+      work: work, folder: folder, assetCatalog: options.assetCatalog, jobs: options.jobs, font: font,
+      observer: observer)
+    exporter.previous = previous
+    timer?.lap("plan")
+    var (entries, failures, rendered, kept) = exporter.run()
+    timer?.lap("render")
+    if let shard {
+      let header = ManifestFile.ShardHeader(
+        index: shard.index, count: shard.count, pixels: Int((cost ?? 0).rounded()), arguments: shard.arguments)
+      do {
+        try AtomicFile.write(
+          manifest(entries: entries, shard: header), to: FilePath(folder).appending(shard.manifestName).string)
+      } catch {
+        failures.append(ExportFailure(path: shard.manifestName, reason: error.description))
+      }
+    } else {
+      finish(entries: &entries, failures: &failures, folder: folder, manifest: "manifest.json", previous: previous)
+    }
+    timer?.lap("sheets+manifest")
+    return ExportResult(files: entries, failures: failures, rendered: rendered, kept: kept, shardCost: cost)
+  }
+
+  /// Writes the files that describe an export once every file is rendered — per design the
+  /// asset catalog's `Contents.json`, the contact sheet and the gallery — then the manifest
+  /// at `manifest` (relative to `folder`). Used by an unsharded run and by `merge`.
+  func finish(
+    entries: inout [ExportedFile], failures: inout [ExportFailure], folder: String, manifest: String,
+    previous: [String: ExportedFile]? = nil
+  ) {
+    func write(_ bytes: [UInt8], _ path: String, format: String, key: String? = nil) {
+      do {
+        try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
+        entries.append(
+          ExportedFile(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes), key: key))
+      } catch {
+        failures.append(ExportFailure(path: path, reason: error.description))
+      }
+    }
+    let sheetFormats: [OutputFormat] = [.png, .pdf]
+    let sheets = contactSheets(formats: sheetFormats, previous: previous, folder: folder)
+    for (planIndex, plan) in plans.enumerated() {
+      let prefix = plan.prefix
+      if options.assetCatalog {
+        write(
+          AssetCatalog.catalogContents(), prefix + AssetCatalog.folderName(design: plan.name) + "/Contents.json",
+          format: "json")
+        for (screen, _) in plan.designs {
+          let folderPath = prefix + AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
+          let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
+            (filename: FilePath($0.path).lastComponent, scale: $0.scale ?? 1, idiom: screen.family)
+          }
+          guard !images.isEmpty else { continue }
+          write(AssetCatalog.imageSetContents(images: images), folderPath + "/Contents.json", format: "json")
+        }
+      }
+      do {
+        for (offset, format) in sheetFormats.enumerated() {
+          let sheet = try sheets[planIndex * sheetFormats.count + offset].get()
+          let path = prefix + "contact-sheet.\(format.rawValue)"
+          switch sheet.made {
+          case .kept(let old): entries.append(old)
+          case .rendered(let bytes): write(bytes, path, format: format.rawValue, key: sheet.key)
+          }
+        }
+      } catch {
+        failures.append(ExportFailure(path: prefix + "contact-sheet", reason: error.description))
+      }
+      let own = entries.filter { $0.path.hasPrefix(prefix) }.map { entry in
+        var entry = entry
+        entry.path = String(entry.path.dropFirst(prefix.count))
+        return entry
+      }
+      write(
+        Gallery.html(
+          design: plan.name, entries: own, skipped: plan.skipped,
+          manifest: String(repeating: "../", count: FilePath(prefix).components.count) + manifest),
+        prefix + Gallery.fileName, format: "html")
+    }
+    // The manifest lists every file but itself; its own entry is for the run's result.
+    write(self.manifest(entries: entries), manifest, format: "json")
+  }
+
+  /// One contact sheet: its key (the keys of its design's files, its kind and format, the PDF
+  /// info and the studio's version) and its bytes, or the previous run's entry when that has
+  /// the same key and its file is intact.
+  private struct Sheet: Sendable {
+    enum Made: Sendable {
+      case rendered([UInt8])
+      case kept(ExportedFile)
+    }
+    let key: String
+    let made: Made
+  }
+
+  /// Every design's contact sheet in each of `formats`, design by design: all independent, so
+  /// rendered `options.jobs` at a time (a merge of a large catalogue renders thousands); a
+  /// sheet whose key and file match `previous` is not rendered again.
+  private func contactSheets(
+    formats: [OutputFormat], previous: [String: ExportedFile]?, folder: String
+  ) -> [Result<Sheet, ExportError>] {
+    let tasks = plans.indices.flatMap { plan in formats.map { (plan, $0) } }
+    let previewSheet = options.contactSheet == .preview
+    return Workers.map(tasks.count, threads: options.jobs) { index in
+      let (planIndex, format) = tasks[index]
+      let plan = plans[planIndex]
+      return Result { () throws(ExportError) -> Sheet in
+        let info = try OutputFields.documentInfo(for: plan.designs[0].design, environment: options.environment)
+        let output = Output(format: format, scale: 1, pdf: PDFOptions(info: info))
+        let key = SHA256.hex(
+          Array(
+            (plan.jobs.map(\.key) + ["\(previewSheet)", "\(output)", Studio.version]).joined(separator: "\u{0}").utf8))
+        let path = plan.prefix + "contact-sheet.\(format.rawValue)"
+        if let old = previous?[path], old.key == key, Exporter.intact(old, in: folder) {
+          return Sheet(key: key, made: .kept(old))
+        }
+        let sheet = try Self.contactSheet(plan: plan, font: font, previews: previewSheet)
+        return Sheet(key: key, made: .rendered(try DesignRendering.render(sheet, as: output)))
+      }
+    }
+  }
+
+  /// The sheet of every file's thumbnail; with `previews`, each wallpaper that has a lock
+  /// preview is shown with the lock-screen mock over it. Preview files themselves are left out.
+  private static func contactSheet(plan: ExportPlan, font: String, previews: Bool) throws(ExportError)
+    -> SceneGraph.Scene
+  {
+    var items: [ContactSheet.Item] = []
+    for job in plan.jobs where job.preview == nil {
+      let mock = previews && job.design.layoutZones != nil ? PreviewScreen.lock : nil
+      let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: mock)
+      let size: String
+      if let scale = job.scale, let pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) {
+        size = "PNG @\(formatNumber(scale))x · \(pixels) px"
+      } else {
+        size =
+          "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
+      }
+      items.append(
+        ContactSheet.Item(scene: scene, title: job.screen.id + (mock == nil ? "" : " · lock preview"), detail: size))
+    }
+    do {
+      return try ContactSheet.scene(items, font: font)
+    } catch {
+      throw .failed("contact sheet: \(error.description)")
+    }
+  }
+
+  /// The manifest: every file written, sorted by path, without timestamps, and the models
+  /// skipped with the reason; with `shard`, a shard's partial manifest with the same entries
+  /// and its part of the work. The one place a manifest is serialised, so a merge of shards
+  /// and a single run write the same bytes.
+  func manifest(entries: [ExportedFile], shard: ManifestFile.ShardHeader? = nil) -> [UInt8] {
+    let files: [[String: Any]] = entries.sorted { $0.path < $1.path }.map { entry in
+      // In a catalogue each design's files are in the folder named after it.
+      let design = isCatalogue ? String(entry.path.prefix { $0 != "/" }) : plans[0].name
+      var object: [String: Any] = [
+        "path": entry.path, "design": design, "format": entry.format,
+        "bytes": entry.bytes, "sha256": entry.sha256,
+      ]
+      if let screen = entry.screen {
+        object["screenClass"] = screen.id
+        object["models"] = entry.models
+        object["points"] = ["width": screen.points.width, "height": screen.points.height]
+      }
+      if let scale = entry.scale { object["scale"] = scale }
+      if let preview = entry.preview { object["preview"] = preview.rawValue }
+      if let pixels = entry.pixels { object["pixels"] = ["width": pixels.width, "height": pixels.height] }
+      if let key = entry.key { object["key"] = key }
+      return object
+    }
+    let skips: [[String: Any]] = plans.flatMap { plan in
+      plan.skipped.flatMap { skip in
+        skip.models.map {
+          ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason, "design": plan.name]
+        }
+      }
+    }
+    var object: [String: Any] = ["files": files, "skipped": skips]
+    if isCatalogue {
+      object["designs"] = plans.map(\.name)
+    } else {
+      object["design"] = plans[0].name
+    }
+    if let shard {
+      object["shard"] = [
+        "index": shard.index, "count": shard.count, "pixels": shard.pixels, "arguments": shard.arguments,
+      ]
+    }
+    return AssetCatalog.json(object)
+  }
+}
+
+/// What a run or a merge did.
+public struct ExportResult: Sendable {
+  /// Every file written or kept, the manifest (or a shard's partial manifest) among them.
+  public let files: [ExportedFile]
+  /// The files that could not be made, each with its reason; the others were written.
+  public let failures: [ExportFailure]
+  /// Wallpapers and previews rendered (not counting the files that describe the export).
+  public let rendered: Int
+  /// Wallpapers and previews left as they were: up to date in an incremental run, or checked
+  /// in place by a merge.
+  public let kept: Int
+  /// A shard's part of the work: the pixels of its PNGs plus the points² of its vector files;
+  /// nil for a whole run.
+  public let shardCost: Double?
+}

@@ -1,0 +1,126 @@
+import CairoRendering
+import Foundation
+import Wallpapers
+
+/// The design-file fields that say how a design is written (`scale`, `format`, `output`,
+/// `pngCompression`, `svgText`, `svgEngine`, `pdfx`, `outputIntent`), decoded into the
+/// renderer's `Output`. The design loader hands them on unread (`LoadedDesign.outputFields`);
+/// they share its field rules, so a bad value is named the same way (`--svg-text` or
+/// `file:line: svgText`).
+///
+/// ```swift
+/// let loaded = try DesignLoader.load(file: "autumn.json", overrides: [], outputFields: OutputFields.names)
+/// let output = try OutputFields.options(for: loaded, environment: [:], format: .svg)
+/// ```
+public enum OutputFields {
+  /// The top-level design fields that say how a design is written, as the design file holds
+  /// them (the schema and the completions read this table).
+  public static let fields: [FieldSpec] = [
+    FieldSpec(
+      "scale", .number(minimum: 0, maximum: RenderLimits.maxScale, exclusiveMinimum: true),
+      "Device pixels per point for PNG (default: the device's own)."),
+    FieldSpec("format", FieldSpec.choice(OutputFormat.self), "The file format (default: from the output's extension)."),
+    FieldSpec("output", .path, "The file to write, inside the design file's folder."),
+    FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
+    FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
+    FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
+    FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
+    FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
+  ]
+
+  /// The names of `fields`, for `DesignLoader.load(file:overrides:outputFields:)`.
+  public static var names: [String] { fields.names }
+
+  /// The output for `format` with every option the fields give; the scale (device pixels per
+  /// point, 0 < scale ≤ `RenderLimits.maxScale`) from the fields or the device. The path is
+  /// left unset: the caller sets it (an export sets its own scale too).
+  ///
+  /// - Parameters:
+  ///   - loaded: the design with its output fields as the loader read them.
+  ///   - environment: `SOURCE_DATE_EPOCH` dates PDFs (see `documentInfo`).
+  ///   - format: the format to write.
+  /// - Throws: `ExportError.invalidInput` naming the flag or field of a bad value.
+  public static func options(for loaded: LoadedDesign, environment: [String: String], format: OutputFormat)
+    throws(ExportError) -> Output
+  {
+    let fields = loaded.outputFields
+    do {
+      let maxScale = RenderLimits.maxScale
+      let scale =
+        try fields.number(
+          "scale", in: Double.leastNonzeroMagnitude...maxScale,
+          allowed: "a number > 0 and ≤ \(formatNumber(maxScale))") ?? Double(loaded.design.device.screen.scale)
+      return Output(
+        format: format, scale: scale,
+        png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
+        svg: SVGOptions(
+          text: try fields.choice("svgText", as: SVGOptions.Text.self) ?? .outlines,
+          engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene),
+        pdf: PDFOptions(
+          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)))
+    } catch let error as ExportError {
+      throw error
+    } catch let error as DesignError {
+      throw .invalidInput(error.description)
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  /// PDF/X-4 with its output intent when `pdfx` is true; nil otherwise. An output intent
+  /// without `pdfx` is refused, as is a name or file that is not an output-class CMYK profile.
+  public static func conformance(_ fields: DesignFields) throws(DesignError) -> PDFConformance? {
+    try colour(fields, softProof: false).conformance
+  }
+
+  /// The PDF conformance and the output intent: the intent named by `outputIntent` (default
+  /// `OutputIntent.defaultName`) when `pdfx` is true or a soft proof is asked for, else nil;
+  /// naming one otherwise is refused.
+  public static func colour(_ fields: DesignFields, softProof: Bool) throws(DesignError) -> (
+    conformance: PDFConformance?, intent: OutputIntent?
+  ) {
+    let name = try fields.string("outputIntent")
+    let pdfx = try fields.bool("pdfx") == true
+    guard pdfx || softProof else {
+      if let name {
+        throw DesignError(
+          origin: fields.origin(of: "outputIntent"), field: "outputIntent",
+          message: "'\(name)' is not allowed without --pdfx (an output intent is part of PDF/X)")
+      }
+      return (nil, nil)
+    }
+    let intent: OutputIntent
+    do {
+      intent = try OutputIntent(named: name ?? OutputIntent.defaultName)
+    } catch {
+      let names = OutputIntent.installedNames.joined(separator: ", ")
+      throw DesignError(
+        origin: fields.origin(of: "outputIntent"), field: "outputIntent",
+        message:
+          "'\(error.value)' is not allowed (\(error.reason); allowed: an installed CMYK profile, \(names.isEmpty ? "none found" : names), or an output-class CMYK .icc file)"
+      )
+    }
+    return (pdfx ? .pdfx4(intent) : nil, intent)
+  }
+
+  /// PDF metadata: the design's name as the title, its device in the subject and keywords,
+  /// `wallpaper` and `Studio.version` as the creator; the date from `SOURCE_DATE_EPOCH` (whole
+  /// seconds since 1970-01-01 UTC) when `environment` has it, else the renderer's fixed date.
+  ///
+  /// - Throws: `ExportError.invalidInput` naming `SOURCE_DATE_EPOCH` when it is not a whole
+  ///   number ≥ 0.
+  public static func documentInfo(for design: Design, environment: [String: String]) throws(ExportError)
+    -> DocumentInfo
+  {
+    var info = DocumentInfo(
+      title: design.name, subject: "Wallpaper for \(design.device.name) (\(design.device.screen.id))",
+      keywords: "wallpaper, \(design.device.id)", creator: "wallpaper \(Studio.version)")
+    if let epoch = environment["SOURCE_DATE_EPOCH"] {
+      guard let seconds = Int64(epoch), seconds >= 0 else {
+        throw .invalidInput("SOURCE_DATE_EPOCH: '\(epoch)' is not allowed (whole seconds since 1970-01-01, ≥ 0)")
+      }
+      info.date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    return info
+  }
+}

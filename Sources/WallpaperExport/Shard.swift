@@ -1,0 +1,48 @@
+/// One part of an export split over several processes or machines (`--shard I/N`): a run
+/// renders only the I-th (1-based) of N parts of the work list, balanced by pixels and the same
+/// in every process, and writes a partial manifest; `Export.merge` joins the parts.
+///
+/// ```swift
+/// let part = ExportShard(index: 2, count: 4, arguments: ["autumn.json"])!
+/// let result = export.run(into: "out", shard: part)  // writes out/manifest.shard-2-of-4.json
+/// ```
+public struct ExportShard: Equatable, Sendable {
+  /// 1…count.
+  public let index: Int
+  /// At least 1, at most `maxCount`.
+  public let count: Int
+  /// What made the export, recorded in the partial manifest: every part of one export must
+  /// record the same, and a merge reads it back to make the export again (`wallpaper` records
+  /// its arguments without the options that change no file).
+  public let arguments: [String]
+
+  /// More parts than this would be a typo rather than a cluster.
+  public static let maxCount = 100_000
+
+  /// Part `index` of `count`; nil unless 1 ≤ index ≤ count ≤ `maxCount`.
+  public init?(index: Int, count: Int, arguments: [String] = []) {
+    guard (1...Self.maxCount).contains(count), (1...count).contains(index) else { return nil }
+    self.index = index
+    self.count = count
+    self.arguments = arguments
+  }
+
+  /// `manifest.shard-I-of-N.json`: the partial manifest this shard writes.
+  public var manifestName: String { "manifest.shard-\(index)-of-\(count).json" }
+
+  /// The part (0-based) each item goes to, for `count` parts: items by cost, largest first
+  /// (ties by position), each to the part with the least cost so far (ties to the lowest).
+  /// Deterministic, and the parts' totals differ by at most the largest single cost.
+  static func assign(costs: [Double], count: Int) -> [Int] {
+    var totals = [Double](repeating: 0, count: count)
+    var parts = [Int](repeating: 0, count: costs.count)
+    let order = costs.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
+    for item in order {
+      var best = 0
+      for part in 1..<count where totals[part] < totals[best] { best = part }
+      parts[item] = best
+      totals[best] += costs[item]
+    }
+    return parts
+  }
+}

@@ -1,0 +1,235 @@
+import CairoRendering
+import Foundation
+import Synchronization
+import TestSupport
+import WallpaperExport
+import Wallpapers
+import XCTest
+
+/// The export as a library, driven from Swift without the command-line tool: the files it
+/// writes, the manifest, what the observer is told, incremental runs, shards and their merge,
+/// and its typed errors.
+final class ExportLibraryTests: XCTestCase {
+  private var folder = ""
+
+  /// Remembers what an export tells its observer; the export calls it from several threads.
+  private final class Recorder: ExportObserver {
+    let finishedFiles = Mutex<[(path: String, outcome: ExportOutcome)]>([])
+    let skips = Mutex<[String]>([])
+    let announced = Mutex<Int?>(nil)
+
+    func skipped(_ skip: ExportPlan.Skip, of plan: ExportPlan) {
+      skips.withLock { $0 += skip.models.map { "\(plan.name):\($0.id)" } }
+    }
+    func willFinish(files count: Int) { announced.withLock { $0 = count } }
+    func finished(_ path: String, outcome: ExportOutcome) { finishedFiles.withLock { $0.append((path, outcome)) } }
+  }
+
+  override func setUpWithError() throws {
+    folder = try Processes.temporaryFolder()
+    try #"{ "name": "frost", "season": { "name": "winter" }, "grid": { "kind": "home", "fill": ["0,5=#3050A0"] } }"#
+      .write(toFile: "\(folder)/frost.json", atomically: true, encoding: .utf8)
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func device(_ id: String) throws -> Device { try XCTUnwrap(DeviceCatalog.device(id: id), id) }
+
+  /// Two devices of two screen classes, PNG at each class's own scale and SVG, no previews.
+  private func options(_ ids: [String] = ["iphone-8", "iphone-16"]) throws -> ExportOptions {
+    var options = ExportOptions()
+    options.devices = try ids.map(device)
+    options.formats = [.png, .svg]
+    options.previews = false
+    options.jobs = 2
+    options.environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+    return options
+  }
+
+  private func sha256sum(_ path: String) throws -> String {
+    String(try Processes.run("sha256sum", [path]).stdout.prefix(64))
+  }
+
+  private func manifest(_ path: String) throws -> [String: Any] {
+    let data = try XCTUnwrap(FileManager.default.contents(atPath: path), path)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  func testExportWritesEveryFileAndAManifestThatDescribesThem() throws {
+    let export = try Export(designs: ["\(folder)/frost.json"], options: try options())
+    XCTAssertFalse(export.isCatalogue)
+    XCTAssertEqual(
+      export.work.map(\.path).sorted(),
+      [
+        "frost-375x667.svg", "frost-375x667@2x.png", "frost-393x852.svg", "frost-393x852@3x.png",
+      ])
+    let recorder = Recorder()
+    let out = "\(folder)/out"
+    let result = export.run(into: out, observer: recorder)
+
+    XCTAssertTrue(result.failures.isEmpty, "\(result.failures.map { "\($0.path): \($0.reason)" })")
+    XCTAssertEqual(result.rendered, 4)
+    XCTAssertEqual(result.kept, 0)
+    XCTAssertEqual(recorder.announced.withLock { $0 }, 4)
+    let finished = recorder.finishedFiles.withLock { $0 }
+    XCTAssertEqual(finished.map(\.path).sorted(), export.work.map(\.path).sorted())
+    XCTAssertTrue(finished.allSatisfy { $0.outcome == .written })
+
+    // The wallpapers at their class's scale, and the files that describe the export.
+    XCTAssertEqual(try RGBAImage(pngFile: "\(out)/frost-375x667@2x.png").width, 750)
+    XCTAssertEqual(try RGBAImage(pngFile: "\(out)/frost-393x852@3x.png").height, 2556)
+    let svg = try String(contentsOfFile: "\(out)/frost-393x852.svg", encoding: .utf8)
+    XCTAssertTrue(svg.contains("<svg") && svg.contains("viewBox=\"0 0 393 852\""), String(svg.prefix(300)))
+    let onDisk = Set(Processes.files(under: out).keys)
+    XCTAssertEqual(
+      onDisk,
+      [
+        "frost-375x667.svg", "frost-375x667@2x.png", "frost-393x852.svg", "frost-393x852@3x.png",
+        "contact-sheet.png", "contact-sheet.pdf", "index.html", "manifest.json",
+      ])
+    XCTAssertEqual(Set(result.files.map(\.path)), onDisk, "the result lists every file written")
+
+    // The manifest lists every file but itself, each with the bytes and SHA-256 on disk.
+    let document = try manifest("\(out)/manifest.json")
+    XCTAssertEqual(document["design"] as? String, "frost")
+    XCTAssertEqual((document["skipped"] as? [Any])?.count, 0)
+    let entries = try XCTUnwrap(document["files"] as? [[String: Any]])
+    XCTAssertEqual(Set(entries.compactMap { $0["path"] as? String }), onDisk.subtracting(["manifest.json"]))
+    for entry in entries {
+      let path = try XCTUnwrap(entry["path"] as? String)
+      let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: "\(out)/\(path)")[.size] as? Int)
+      XCTAssertEqual(entry["bytes"] as? Int, size, path)
+      XCTAssertEqual(entry["sha256"] as? String, try sha256sum("\(out)/\(path)"), path)
+    }
+    let png = try XCTUnwrap(entries.first { $0["path"] as? String == "frost-393x852@3x.png" })
+    XCTAssertEqual(png["models"] as? [String], ["iphone-16"])
+    XCTAssertEqual(png["scale"] as? Double, 3)
+    XCTAssertEqual(png["pixels"] as? [String: Int], ["width": 1179, "height": 2556])
+    let reported = try XCTUnwrap(result.files.first { $0.path == "frost-393x852@3x.png" })
+    XCTAssertEqual(reported.sha256, try sha256sum("\(out)/frost-393x852@3x.png"))
+    XCTAssertEqual(reported.screen?.id, "393x852")
+  }
+
+  func testAnIncrementalRunKeepsWhatIsUpToDateAndRendersWhatIsNot() throws {
+    let export = try Export(designs: ["\(folder)/frost.json"], options: try options())
+    let out = "\(folder)/out"
+    XCTAssertTrue(export.run(into: out).failures.isEmpty)
+    let first = Processes.files(under: out)
+
+    let recorder = Recorder()
+    let again = export.run(into: out, incremental: true, observer: recorder)
+    XCTAssertEqual([again.rendered, again.kept], [0, 4])
+    XCTAssertTrue(recorder.finishedFiles.withLock { $0 }.allSatisfy { $0.outcome == .kept })
+    XCTAssertEqual(Processes.files(under: out), first, "nothing changed, every byte is the same")
+
+    // A damaged file is rendered again, and only that one.
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(out)/frost-375x667@2x.png"))
+    let repaired = export.run(into: out, incremental: true)
+    XCTAssertEqual([repaired.rendered, repaired.kept], [1, 3])
+    XCTAssertEqual(Processes.files(under: out), first)
+  }
+
+  func testShardsMergeIntoTheFilesOfOneRun() throws {
+    let whole = try Export(designs: ["\(folder)/frost.json"], options: try options())
+    XCTAssertTrue(whole.run(into: "\(folder)/whole").failures.isEmpty)
+
+    let parts = "\(folder)/parts"
+    var partial: [String] = []
+    for index in 1...2 {
+      let shard = try XCTUnwrap(ExportShard(index: index, count: 2, arguments: ["frost.json"]))
+      let result = whole.run(into: parts, shard: shard)
+      XCTAssertTrue(result.failures.isEmpty)
+      XCTAssertGreaterThan(try XCTUnwrap(result.shardCost), 0)
+      partial.append("\(parts)/\(shard.manifestName)")
+    }
+    XCTAssertNil(ExportShard(index: 3, count: 2), "a part outside 1…N")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(parts)/manifest.json"), "a shard writes no manifest")
+
+    XCTAssertThrowsError(try ShardManifests(files: [partial[0]])) { error in
+      XCTAssertEqual(
+        error as? ExportError, .failed("manifest merge: missing part 2 of 2 (manifest.shard-2-of-2.json)"))
+    }
+    let manifests = try ShardManifests(files: partial)
+    XCTAssertEqual(manifests.count, 2)
+    XCTAssertEqual(manifests.arguments, ["frost.json"])
+    let merged = try whole.merge(manifests, manifest: "\(parts)/manifest.json")
+    XCTAssertTrue(merged.failures.isEmpty)
+
+    var expected = Processes.files(under: "\(folder)/whole")
+    var actual = Processes.files(under: parts)
+    for name in partial.map({ URL(fileURLWithPath: $0).lastPathComponent }) { actual[name] = nil }
+    XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+    for (path, bytes) in actual { XCTAssertEqual(bytes, expected.removeValue(forKey: path), path) }
+  }
+
+  func testADeviceTheDesignCannotTakeIsSkippedOrRefused() throws {
+    // The home grid has no metrics on an iPad: its class is skipped with the loader's reason.
+    let recorder = Recorder()
+    let export = try Export(designs: ["\(folder)/frost.json"], options: try options(["iphone-8", "ipad-air-11"]))
+    XCTAssertEqual(export.plans[0].skipped.map(\.screen.family), [.ipad])
+    let result = export.run(into: "\(folder)/out", observer: recorder)
+    XCTAssertTrue(result.failures.isEmpty)
+    XCTAssertEqual(recorder.skips.withLock { $0 }, ["frost:ipad-air-11"])
+    let skipped = try XCTUnwrap(try manifest("\(folder)/out/manifest.json")["skipped"] as? [[String: String]])
+    XCTAssertEqual(skipped.map { $0["device"] }, ["ipad-air-11"])
+    XCTAssertTrue(skipped[0]["reason"]?.contains("grid.kind") == true, "\(skipped)")
+
+    var strict = try options(["iphone-8", "ipad-air-11"])
+    strict.strict = true
+    XCTAssertThrowsError(try Export(designs: ["\(folder)/frost.json"], options: strict)) { error in
+      guard case .invalidInput(let message) = error as? ExportError else { return XCTFail("\(error)") }
+      XCTAssertTrue(message.contains("for ipad-air-11"), message)
+    }
+  }
+
+  func testACatalogueIsAFolderOfDesignsEachWithItsOwnName() throws {
+    let designs = "\(folder)/designs"
+    try FileManager.default.createDirectory(atPath: designs, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(folder)/frost.json", toPath: "\(designs)/a.json")
+    try #"{ "name": "thaw", "season": { "name": "spring" } }"#
+      .write(toFile: "\(designs)/b.json", atomically: true, encoding: .utf8)
+    let export = try Export(designs: [designs], options: try options(["iphone-8"]))
+    XCTAssertTrue(export.isCatalogue)
+    XCTAssertEqual(export.plans.map(\.name), ["frost", "thaw"])
+    XCTAssertEqual(
+      export.work.map(\.path),
+      [
+        "frost/frost-375x667@2x.png", "frost/frost-375x667.svg", "thaw/thaw-375x667@2x.png", "thaw/thaw-375x667.svg",
+      ])
+
+    // Each design's folder is its name, so two designs of one name are refused, naming both.
+    try FileManager.default.copyItem(atPath: "\(folder)/frost.json", toPath: "\(designs)/c.json")
+    XCTAssertThrowsError(try Export(designs: [designs], options: try options(["iphone-8"]))) { error in
+      XCTAssertEqual(
+        error as? ExportError,
+        .invalidInput(
+          "'\(designs)/c.json': the design name 'frost' is also the name of '\(designs)/a.json' (each design in a catalogue needs its own name: it is its folder)"
+        ))
+    }
+  }
+
+  func testBadInputIsATypedErrorAndWritesNothing() throws {
+    func message(_ options: ExportOptions, designs: [String]? = nil) -> ExportError? {
+      do {
+        _ = try Export(designs: designs ?? ["\(folder)/frost.json"], options: options)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    var options = try options()
+    options.jobs = 0
+    XCTAssertEqual(message(options), .invalidInput("jobs: 0 is not allowed (a whole number from 1 to 256)"))
+    options = try self.options()
+    options.scales = [2, 11]
+    XCTAssertEqual(message(options), .invalidInput("scales: 11 is not allowed (numbers > 0 and ≤ 10)"))
+    options = try self.options()
+    options.formats = []
+    XCTAssertEqual(message(options), .invalidInput("formats: none given (at least one of png, svg, pdf)"))
+    guard case .invalidInput(let missing) = message(try self.options(), designs: ["\(folder)/none.json"]) else {
+      return XCTFail("a missing design file is bad input")
+    }
+    XCTAssertTrue(missing.contains("none.json"), missing)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["frost.json"])
+  }
+}
