@@ -20,8 +20,9 @@ struct DevicesCommand {
     options: Array(options.dropLast()),
     footer: """
       Zones (--json "zones"): rectangles {x, y, width, height} in points of the portrait screen for statusBar,
-      island or notch, lockDate, lockClock, lockWidgets, lockControls, homeIndicator (not on home-button
-      iPhones) and dock; null for iPads. They are derived, not published: see "zonesSource".
+      island or notch (iPhones), lockDate, lockClock, lockWidgets, lockControls (on iPads the band of the
+      unlock hint), homeIndicator (not on home-button devices) and dock, for every device. They are derived,
+      not published: see "zonesSource".
       Sources: \(Source.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).
       """,
     examples: [
@@ -93,19 +94,16 @@ struct DevicesCommand {
       } else {
         object["homeScreenGrid"] = NSNull()
       }
-      if let zones = device.zones {
-        var rects: [String: Any] = [:]
-        for (key, rect) in zones.named {
-          rects[key] = ["x": rect.minX, "y": rect.minY, "width": rect.width, "height": rect.height]
-        }
-        object["zones"] = rects
-        object["zonesSource"] = [
-          "source": zones.provenance.source, "iOSVersion": zones.provenance.iOSVersion,
-          "verified": zones.provenance.verified, "note": zones.provenance.note,
-        ]
-      } else {
-        object["zones"] = NSNull()
+      let zones = device.zones
+      var rects: [String: Any] = [:]
+      for (key, rect) in zones.named {
+        rects[key] = ["x": rect.minX, "y": rect.minY, "width": rect.width, "height": rect.height]
       }
+      object["zones"] = rects
+      object["zonesSource"] = [
+        "source": zones.provenance.source, "iOSVersion": zones.provenance.iOSVersion,
+        "verified": zones.provenance.verified, "note": zones.provenance.note,
+      ]
       if let safe = device.safeArea {
         object["safeArea"] = ["top": safe.top, "bottom": safe.bottom, "left": safe.left, "right": safe.right]
         object["safeAreaSource"] = screen.safeAreaSource.rawValue

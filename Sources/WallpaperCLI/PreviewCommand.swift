@@ -27,8 +27,9 @@ struct PreviewCommand {
     options: Array(ownOptions.dropLast()) + RenderCommand.designOptions,
     footer: """
       The mock is drawn with the same renderer in plain shapes and the bundled font, placed in the device's
-      zones (`wallpaper devices --json`); it is marked PREVIEW MOCK and uses no Apple artwork. iPhones in
-      portrait only: iPads have no zones in the catalogue.
+      zones (`wallpaper devices --json`); it is marked PREVIEW MOCK and uses no Apple artwork. Portrait only.
+      On iPads the lock screen shows the unlock hint where iPhones have buttons, and the home screen the
+      dock only (no iPad home-screen grid is known).
       """,
     examples: [
       ("wallpaper preview Samples/winter.json --device iphone-16 -o lock.png", "The lock screen over a design."),
@@ -71,9 +72,6 @@ struct PreviewCommand {
       throw .usage(error.description)
     }
     let design = loaded.design
-    guard design.device.zones != nil else {
-      throw .usage("--device: '\(design.device.id)' has no zones for a preview (allowed: an iPhone)")
-    }
     guard design.orientation == .portrait else {
       throw .usage("--orientation: '\(design.orientation.rawValue)' is not allowed for a preview (portrait)")
     }

@@ -38,23 +38,18 @@ extension Design {
     return try Scene(size: full, nodes: nodes)
   }
 
-  /// The safe area to lay out against, turned with the canvas: the device's, or where unknown
-  /// a conservative guess (the tallest known iPhone status bar, or an iPad's).
+  /// The safe area to lay out against, turned with the canvas: `Device.layoutSafeArea` (the
+  /// device's, or where unknown a conservative guess).
   public var layoutSafeArea: EdgeInsets {
-    let portrait =
-      device.safeArea
-      ?? (device.family == .iphone
-        ? try! EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)
-        : try! EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
-    return orientation == .portrait ? portrait : portrait.rotatedClockwise
+    orientation == .portrait ? device.layoutSafeArea : device.layoutSafeArea.rotatedClockwise
   }
 
-  /// The device's zones when they apply to this canvas: portrait iPhones only (the zones are
-  /// measured in portrait); nil otherwise.
+  /// The device's zones when they apply to this canvas: in portrait, on iPhones and iPads (the
+  /// zones are derived for portrait); nil in landscape.
   public var layoutZones: DeviceZones? { orientation == .portrait ? device.zones : nil }
 
   /// The label's position: the chosen one, else below the lock-screen clock where the zones
-  /// are known, else the centre.
+  /// apply (portrait), else the centre (landscape).
   public var effectiveLabelPosition: Label.Position {
     label.position ?? (layoutZones == nil ? .center : .belowClock)
   }

@@ -110,6 +110,16 @@ public struct Device: Hashable, Sendable {
   public var family: DeviceFamily { screen.family }
   public var safeArea: EdgeInsets? { safeAreaOverride ?? screen.safeArea }
 
+  /// The portrait safe area to lay out against: `safeArea`, or where it is unknown a
+  /// conservative guess — the tallest known iPhone status bar and home indicator (62 / 34 pt),
+  /// or a Face ID iPad's (24 / 20 pt).
+  public var layoutSafeArea: EdgeInsets {
+    safeArea
+      ?? (family == .iphone
+        ? try! EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)
+        : try! EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+  }
+
   public static func == (lhs: Device, rhs: Device) -> Bool { lhs.id == rhs.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

@@ -7,9 +7,9 @@ public struct Label: Sendable, Hashable {
     /// Below the safe-area top, in the upper part of the screen: the original app's place,
     /// where the lock-screen clock covers it on current iPhones.
     case top
-    /// Just below the lock-screen clock (the default on iPhones).
+    /// Just below the lock-screen clock (the default in portrait, on iPhones and iPads).
     case belowClock = "below-clock"
-    /// The middle of the screen (the default on iPads and in landscape, which have no zones).
+    /// The middle of the screen (the default in landscape, which has no zones).
     case center
     /// In the band just above the home-screen dock.
     case aboveDock = "above-dock"
@@ -19,16 +19,16 @@ public struct Label: Sendable, Hashable {
     /// What each choice means, for `--help`.
     public static let summary =
       "top (the original app's place, where the lock-screen clock covers it), below-clock (just under "
-      + "the lock-screen clock; the default on iPhones), center (the middle; the default on iPads and in "
-      + "landscape), above-dock (just above the home-screen dock) or bottom (above the home indicator)"
+      + "the lock-screen clock; the default in portrait), center (the middle; the default in landscape), "
+      + "above-dock (just above the home-screen dock) or bottom (above the home indicator)"
   }
 
   public var visible = true
   /// nil means the season's name in `locale`.
   public var text: String?
   public var locale: Season.Locale = .en
-  /// nil means the default: `belowClock` where the device has zones (portrait iPhones),
-  /// else `center`.
+  /// nil means the default: `belowClock` where the zones apply (portrait, iPhones and iPads),
+  /// else `center` (landscape).
   public var position: Position?
   /// Moves the label down (positive) or up (negative) from its position, in points.
   public var offset: Double = 0

@@ -1,30 +1,36 @@
 import SceneGraph
 
-/// Which iOS screen a preview shows over the wallpaper.
+/// Which iOS or iPadOS screen a preview shows over the wallpaper.
 public enum PreviewScreen: String, Sendable, Hashable, CaseIterable {
-  /// Time and date in the lock-screen places, the island or notch, the bottom controls and the
-  /// home indicator.
+  /// Time and date in the lock-screen places, the island or notch, the bottom controls (on
+  /// iPads the unlock hint) and the home indicator.
   case lock
-  /// Icon tiles in the home-screen grid and the dock.
+  /// Icon tiles in the home-screen grid (iPhones) and the dock.
   case home
 }
 
-/// A generic, clearly labelled mock of what iOS draws over a wallpaper, in vector shapes and
-/// the bundled font: no Apple artwork, only rectangles, circles and text placed in the
-/// device's zones.
+/// A generic, clearly labelled mock of what iOS or iPadOS draws over a wallpaper, in vector
+/// shapes and the bundled font: no Apple artwork, only rectangles, circles and text placed in
+/// the device's zones.
 public enum ScreenMock {
   /// The time the mock shows, as in Apple's marketing pictures.
   public static let time = "9:41"
   public static let date = "Monday 9 June"
   /// Written in the status bar, so nobody mistakes the picture for a screenshot.
   public static let caption = "PREVIEW MOCK"
-  /// The bundled font's cap and digit height per point of size (Quicksand: 700 of 1000 units).
-  public static let digitHeightRatio = 0.7
+  /// The height of the time's ink per point of size in the bundled font, rounded up: Quicksand's
+  /// flat digits are 700 of 1000 units tall and the 9's round top overshoots to about 713
+  /// (measured on a 5 px/pt preview), so the mock's time is sized by 0.715 to stay in the clock
+  /// box at every size.
+  public static let digitHeightRatio = 0.715
+  /// What iPadOS writes at the bottom of the lock screen, where iPhones have their buttons.
+  public static let unlockHint = (faceID: "Swipe up to open", homeButton: "Press home to open")
 
-  /// The mock's nodes for `screen` on `device` in portrait, or nil when the device has no
-  /// zones (iPads).
-  public static func nodes(for device: Device, screen: PreviewScreen, font: String) throws(SceneError) -> Node? {
-    guard let zones = device.zones else { return nil }
+  /// The mock's nodes for `screen` on `device` in portrait. iPads get the unlock hint in place
+  /// of the flashlight and camera buttons, and on the home screen only the dock: no iPad
+  /// home-screen grid is known.
+  public static func nodes(for device: Device, screen: PreviewScreen, font: String) throws(SceneError) -> Node {
+    let zones = device.zones
     let size = device.screen.points
     let font = FontReference(path: font)
     let white = Color(rgb: 0xFFFFFF, alpha: 240)
@@ -67,27 +73,31 @@ public enum ScreenMock {
         time, size: clock.height / digitHeightRatio, at: Point(x: clock.center.x, y: clock.maxY), .centerBaseline,
         maxWidth: clock.width)
       let controls = zones.lockControls
-      let d = controls.height
-      for x in [controls.minX, controls.maxX - d] {
-        let button = try Rect(x: x, y: controls.minY, width: d, height: d)
-        children.append(.shape(ShapeNode(.ellipse(button), fill: .solid(shade))))
-        children.append(
-          .shape(
-            ShapeNode(.ellipse(button.outset(by: -d * 0.3)), stroke: try Stroke(.solid(white), width: 2))))
+      if device.family == .ipad {
+        let hint = zones.homeIndicator == nil ? unlockHint.homeButton : unlockHint.faceID
+        children += try text(
+          hint, size: min(15, controls.height * 0.4), at: controls.center, TextAnchor(.center, .middle),
+          maxWidth: controls.width)
+      } else {
+        let d = controls.height
+        for x in [controls.minX, controls.maxX - d] {
+          let button = try Rect(x: x, y: controls.minY, width: d, height: d)
+          children.append(.shape(ShapeNode(.ellipse(button), fill: .solid(shade))))
+          children.append(
+            .shape(
+              ShapeNode(.ellipse(button.outset(by: -d * 0.3)), stroke: try Stroke(.solid(white), width: 2))))
+        }
       }
     case .home:
       if let metrics = HomeScreenGrid.metrics(forScreenClass: device.screen.id) {
-        let icons = HomeScreenGrid.cells(metrics: metrics, canvas: size).compactMap(\.icon)
-        for icon in icons { children.append(tile(icon, white: white)) }
-        let dock = zones.dock
-        children.append(
-          .shape(ShapeNode(try .rounded(dock, radius: min(30, dock.height / 3)), fill: .solid(shade))))
-        for column in icons.prefix(metrics.columns) {
-          let icon = try Rect(
-            x: column.minX, y: dock.center.y - column.height / 2, width: column.width, height: column.height)
+        for icon in HomeScreenGrid.cells(metrics: metrics, canvas: size).compactMap(\.icon) {
           children.append(tile(icon, white: white))
         }
       }
+      let dock = zones.dock
+      children.append(
+        .shape(ShapeNode(try .rounded(dock, radius: min(30, dock.height / 3)), fill: .solid(shade))))
+      for icon in zones.dockIcons { children.append(tile(icon, white: white)) }
     }
     if let indicator = zones.homeIndicator {
       children.append(
@@ -109,17 +119,13 @@ public enum ScreenMock {
 extension Design {
   /// The design's scene with the mock of `screen` over it.
   ///
-  /// - Throws: `SceneError` naming `device` when the device has no zones (iPads) or the
-  ///   design is in landscape (the zones are portrait).
+  /// - Throws: `SceneError` naming `orientation` when the design is in landscape (the zones
+  ///   are portrait).
   public func previewScene(screen: PreviewScreen, defaultFont: String) throws(SceneError) -> Scene {
     guard orientation == .portrait else {
       throw SceneError(field: "orientation", value: orientation.rawValue, allowed: "portrait for previews")
     }
-    guard let mock = try ScreenMock.nodes(for: device, screen: screen, font: defaultFont) else {
-      throw SceneError(
-        field: "device", value: device.id,
-        allowed: "an iPhone (iPads have no zones in the catalogue to place a mock in)")
-    }
+    let mock = try ScreenMock.nodes(for: device, screen: screen, font: defaultFont)
     let base = try scene(defaultFont: defaultFont)
     return try Scene(size: base.size, nodes: base.nodes + [mock])
   }

@@ -61,12 +61,16 @@ final class LabelClearanceTests: XCTestCase {
     return count
   }
 
-  func testLabelInkClearsTheClockAndTheMotifsOnTwoDevices() throws {
+  /// Two iPhones and two iPads (one with Face ID, one with a home button), every season and
+  /// art seeds 1…20, at 1 px per point.
+  func testLabelInkClearsTheClockAndTheMotifsOnFourDevices() throws {
     let scale = 1.0
     var measuredRatio = 0.0
-    for id in ["iphone-16-pro", "iphone-se-3"] {
+    for id in ["iphone-16-pro", "iphone-se-3", "ipad-mini-8-3", "ipad-10-2"] {
       let device = DeviceCatalog.device(id: id)!
-      let zones = try XCTUnwrap(device.zones)
+      let zones = device.zones
+      var clearance = Double.infinity
+      var focalInk = 0
       for season in Season.allCases {
         for seed: UInt64 in 1...20 {
           var design = Design(device: device, season: season)
@@ -87,8 +91,10 @@ final class LabelClearanceTests: XCTestCase {
               Double(label.box.minY) >= rect.maxY * scale || Double(label.box.maxY) < rect.minY * scale,
               "\(name): label ink \(label.box) over the \(zone) \(rect)")
           }
+          clearance = min(clearance, Double(label.box.minY) / scale - zones.lockClock.maxY)
           let focal = ink(
             try Renderer().rasterize(try only(scene, "art/\(SeasonArt.focalLayerName(for: season))"), scale: scale))
+          focalInk += focal.mask.filter { $0 }.count
           let width = Int((device.screen.points.width * scale).rounded())
           let labelRect = (label.box.minX, label.box.minY, label.box.maxX, label.box.maxY)
           XCTAssertEqual(inkInside(focal.mask, width: width, labelRect), 0, "\(name): a motif's ink in the label's")
@@ -100,6 +106,8 @@ final class LabelClearanceTests: XCTestCase {
           XCTAssertEqual(inkInside(focal.mask, width: width, clockRect), 0, "\(name): a motif's ink in the clock")
         }
       }
+      XCTAssertGreaterThan(focalInk, 0, "\(id): the focal motifs should still draw")
+      print("\(id): label ink at least \(clearance) pt below the clock; \(focalInk) px of focal ink in 80 designs")
     }
     XCTAssertLessThan(measuredRatio, Label.lineHeightRatio)
     print("tallest label ink: \(measuredRatio) × the label size")

@@ -36,16 +36,13 @@ final class PreviewTests: XCTestCase {
     return box
   }
 
-  func testDevicesJSONGivesEveryIPhoneItsZones() throws {
+  func testDevicesJSONGivesEveryDeviceItsZones() throws {
     let result = try wallpaper(["devices", "--json"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let devices = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    XCTAssertEqual(devices.filter { $0["family"] as? String == "ipad" }.count, 15)
     for device in devices {
       let id = device["id"] as! String
-      if device["family"] as? String == "ipad" {
-        XCTAssertTrue(device["zones"] is NSNull, id)
-        continue
-      }
       let zones = try XCTUnwrap(device["zones"] as? [String: [String: Double]], id)
       var keys = ["statusBar", "lockDate", "lockClock", "lockWidgets", "lockControls", "dock"]
       if (device["safeArea"] as? [String: Double])?["bottom"] ?? 34 > 0 { keys += ["homeIndicator"] }
@@ -53,41 +50,54 @@ final class PreviewTests: XCTestCase {
         let rect = try XCTUnwrap(zones[key], "\(id) \(key)")
         XCTAssertEqual(Set(rect.keys), ["x", "y", "width", "height"], "\(id) \(key)")
       }
-      if keys.contains("homeIndicator") {
+      let iPad = device["family"] as? String == "ipad"
+      if keys.contains("homeIndicator") && !iPad {
         XCTAssertTrue(zones["island"] != nil || zones["notch"] != nil, "\(id): island or notch")
       }
+      if iPad {
+        XCTAssertTrue(zones["island"] == nil && zones["notch"] == nil, "\(id): iPads have no housing")
+      }
+      XCTAssertEqual(zones["homeIndicator"] != nil, keys.contains("homeIndicator"), id)
       let source = try XCTUnwrap(device["zonesSource"] as? [String: Any], id)
       XCTAssertEqual(source["verified"] as? Bool, false, id)
-      XCTAssertNotNil(source["iOSVersion"] as? String, id)
+      XCTAssertEqual(source["iOSVersion"] as? String, iPad ? "iPadOS 17/18" : "iOS 18", id)
     }
   }
 
-  /// The lock preview's time fills the catalogue's clock box on an iPhone 16 Pro: the bright
-  /// ink on a black wallpaper, between the date line and the widget row, lies inside the box
-  /// (1 pt of antialiasing) and covers most of its height.
+  /// The lock preview's time fills the catalogue's clock box on an iPhone 16 Pro and on two
+  /// iPads (Face ID and home button): the bright ink on a black wallpaper, between the date
+  /// line and the widget row, lies inside the box (1 pt of antialiasing) and covers most of its
+  /// height.
   func testLockPreviewPutsTheTimeInTheClockBox() throws {
+    for (id, scale) in [("iphone-16-pro", 3.0), ("ipad-pro-13-m4", 2.0), ("ipad-10-2", 2.0)] {
+      try checkTimeInClockBox(id, scale: scale)
+    }
+  }
+
+  private func checkTimeInClockBox(_ id: String, scale: Double) throws {
     let result = try wallpaper([
-      "preview", "--device", "iphone-16-pro", "--screen", "lock", "--base-color", "black", "--alpha", "0",
+      "preview", "--device", id, "--screen", "lock", "--base-color", "black", "--alpha", "0",
       "--no-label", "-o", "lock.png",
     ])
     XCTAssertEqual(result.status, 0, result.stderr)
     let image = try RGBAImage(pngFile: "\(folder)/lock.png")
-    let scale = 3.0
-    let zones = try zones(of: "iphone-16-pro")
+    XCTAssertEqual(image.width, Int(try XCTUnwrap(zones(of: id)["statusBar"]?["width"]) * scale), id)
+    let zones = try zones(of: id)
     let clock = try XCTUnwrap(zones["lockClock"])
     let date = try XCTUnwrap(zones["lockDate"])
     let widgets = try XCTUnwrap(zones["lockWidgets"])
     let rows = Int(((date["y"]! + date["height"]!) * scale).rounded(.up))..<Int(widgets["y"]! * scale)
-    let box = try XCTUnwrap(brightBox(image, rows: rows), "no time drawn")
+    let box = try XCTUnwrap(brightBox(image, rows: rows), "\(id): no time drawn")
     let (x0, y0) = (clock["x"]! * scale, clock["y"]! * scale)
     let (x1, y1) = (x0 + clock["width"]! * scale, y0 + clock["height"]! * scale)
-    XCTAssertGreaterThanOrEqual(Double(box.0), x0 - scale)
-    XCTAssertLessThanOrEqual(Double(box.2), x1 + scale)
-    XCTAssertGreaterThanOrEqual(Double(box.1), y0 - scale, "time top \(Double(box.1) / scale) pt")
-    XCTAssertLessThanOrEqual(Double(box.3), y1 + scale, "time bottom \(Double(box.3) / scale) pt")
-    XCTAssertGreaterThan(Double(box.3 - box.1), (y1 - y0) * 0.85, "the time fills the clock's height")
+    XCTAssertGreaterThanOrEqual(Double(box.0), x0 - scale, id)
+    XCTAssertLessThanOrEqual(Double(box.2), x1 + scale, id)
+    XCTAssertGreaterThanOrEqual(Double(box.1), y0 - scale, "\(id): time top \(Double(box.1) / scale) pt")
+    XCTAssertLessThanOrEqual(Double(box.3), y1 + scale, "\(id): time bottom \(Double(box.3) / scale) pt")
+    XCTAssertGreaterThan(Double(box.3 - box.1), (y1 - y0) * 0.85, "\(id): the time fills the clock's height")
     print(
-      "time ink: y \(Double(box.1) / scale)…\(Double(box.3 + 1) / scale) pt, clock box \(y0 / scale)…\(y1 / scale) pt")
+      "\(id) time ink: x \(Double(box.0) / scale)…\(Double(box.2 + 1) / scale), y \(Double(box.1) / scale)…"
+        + "\(Double(box.3 + 1) / scale) pt; clock box x \(x0 / scale)…\(x1 / scale), y \(y0 / scale)…\(y1 / scale) pt")
   }
 
   /// For every sample design on an iPhone: the label's ink in the lock preview (what changes
@@ -140,10 +150,54 @@ final class PreviewTests: XCTestCase {
     XCTAssertLessThan(image[20 * 2, 60 * 2][0], 40, "between icons the wallpaper shows")
   }
 
+  /// An iPad's home preview: the dock's icon tiles are drawn where the catalogue puts them, and
+  /// above the dock the wallpaper shows (no iPad home-screen grid is known, so no icon rows).
+  func testIPadHomePreviewDrawsTheDockOnly() throws {
+    let id = "ipad-air-11"
+    let home = try wallpaper([
+      "preview", "--device", id, "--alpha", "0", "--no-label", "--screen", "home", "--base-color", "black",
+      "--scale", "1", "-o", "h.png",
+    ])
+    XCTAssertEqual(home.status, 0, home.stderr)
+    let image = try RGBAImage(pngFile: "\(folder)/h.png")
+    let dock = try XCTUnwrap(zones(of: id)["dock"])
+    // The first tile's middle (18 pt padding, 76 pt icon) is light; the gap after it is not.
+    let (x, y) = (Int(dock["x"]! + 18 + 38), Int(dock["y"]! + 18 + 38))
+    XCTAssertGreaterThan(image[x, y][0], 100, "dock icon at \(x),\(y)")
+    XCTAssertLessThan(image[x + 38 + 9, y][0], 100, "between dock icons")
+    // Between the status bar and the dock: only the black wallpaper.
+    let rows = 40..<Int(dock["y"]!) - 1
+    XCTAssertNil(brightBox(image, rows: rows, level: 60), "nothing drawn above the dock")
+  }
+
+  /// `export --contact-sheet preview` with an iPad: its lock and home previews are written and
+  /// listed, and the sheet shows the iPad with the lock-screen mock.
+  func testExportWritesIPadPreviews() throws {
+    let design = Self.samples.appendingPathComponent("autumn.json").path
+    let common = ["export", design, "--devices", "ipad-mini-8-3", "--formats", "png", "--scales", "1", "--quiet"]
+    let plain = try wallpaper(common + ["--out", "a"])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    let preview = try wallpaper(common + ["--out", "b", "--contact-sheet", "preview"])
+    XCTAssertEqual(preview.status, 0, preview.stderr)
+    let manifest = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/b/manifest.json")))
+        as? [String: Any])
+    let paths = try XCTUnwrap(manifest["files"] as? [[String: Any]]).map { $0["path"] as! String }
+    for screen in ["lock", "home"] {
+      XCTAssertTrue(paths.contains("previews/autumn-744x1133-\(screen).png"), "\(paths)")
+      let image = try RGBAImage(pngFile: "\(folder)/b/previews/autumn-744x1133-\(screen).png")
+      XCTAssertEqual([image.width, image.height], [744, 1133])
+    }
+    let a = try RGBAImage(pngFile: "\(folder)/a/contact-sheet.png")
+    let b = try RGBAImage(pngFile: "\(folder)/b/contact-sheet.png")
+    XCTAssertEqual([a.width, a.height], [b.width, b.height])
+    XCTAssertNotEqual(a.pixels, b.pixels, "the preview sheet shows the iPad's mock")
+  }
+
   func testBadValuesAreOneLineUsageErrorsAndWriteNothing() throws {
     for arguments in [
       ["preview", "--device", "iphone-16-pro", "--screen", "desktop", "-o", "x.png"],
-      ["preview", "--device", "ipad-pro-13-m4", "-o", "x.png"],
+      ["preview", "--device", "ipad-pro-13-m4", "--orientation", "landscape", "-o", "x.png"],
       ["preview", "--device", "iphone-16-pro", "--orientation", "landscape", "-o", "x.png"],
       ["preview", "--device", "iphone-16-pro", "--label-position", "middle", "-o", "x.png"],
       ["render", "--device", "iphone-16-pro", "--label-position", "middle", "-o", "x.png"],

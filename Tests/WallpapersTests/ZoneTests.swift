@@ -12,6 +12,11 @@ final class ZoneTests: XCTestCase {
       + [DeviceCatalog.device(id: "iphone-12-mini")!]
   }
 
+  /// One model per iPad screen class.
+  private var iPads: [Device] {
+    DeviceCatalog.screenClasses.filter { $0.family == .ipad }.map { DeviceCatalog.models(of: $0)[0] }
+  }
+
   private func intersects(_ a: Rect, _ b: Rect) -> Bool {
     a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
   }
@@ -20,13 +25,9 @@ final class ZoneTests: XCTestCase {
     a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
   }
 
-  func testEveryIPhoneHasZonesInReadingOrderAndIPadsHaveNone() throws {
+  func testEveryDeviceHasZonesInReadingOrder() throws {
     for device in DeviceCatalog.devices {
-      guard device.family == .iphone else {
-        XCTAssertNil(device.zones, device.id)
-        continue
-      }
-      let zones = try XCTUnwrap(device.zones, device.id)
+      let zones = device.zones
       let canvas = Rect(size: device.screen.points)
       for (key, rect) in zones.named {
         XCTAssertTrue(
@@ -45,11 +46,28 @@ final class ZoneTests: XCTestCase {
       if let housing = zones.sensorHousing {
         XCTAssertLessThanOrEqual(housing.maxY, zones.statusBar.maxY, device.id)
       }
-      // Only the notched and Dynamic Island classes have a housing; home-button ones a home
-      // button instead of the indicator.
-      XCTAssertEqual(zones.sensorHousing != nil, (device.safeArea?.bottom ?? 34) > 0, device.id)
-      XCTAssertEqual(zones.homeIndicator != nil, (device.safeArea?.bottom ?? 34) > 0, device.id)
+      // Only the notched and Dynamic Island iPhones have a housing (iPads none); home-button
+      // devices a home button instead of the indicator.
+      let faceID = (device.safeArea?.bottom ?? 34) > 0
+      XCTAssertEqual(zones.sensorHousing != nil, faceID && device.family == .iphone, device.id)
+      XCTAssertEqual(zones.homeIndicator != nil, faceID, device.id)
       XCTAssertFalse(zones.provenance.verified, "\(device.id): derived zones must say so")
+      // The dock's icons sit inside its platter, side by side.
+      XCTAssertFalse(zones.dockIcons.isEmpty, device.id)
+      for (icon, next) in zip(zones.dockIcons, zones.dockIcons.dropFirst()) {
+        XCTAssertLessThanOrEqual(icon.maxX, next.minX, device.id)
+      }
+      for icon in zones.dockIcons {
+        XCTAssertTrue(
+          icon.minX >= zones.dock.minX && icon.maxX <= zones.dock.maxX && icon.minY >= zones.dock.minY
+            && icon.maxY <= zones.dock.maxY, "\(device.id): dock icon \(icon) outside \(zones.dock)")
+      }
+      if device.family == .ipad {
+        // iPadOS 17/18 centres the date and the clock; the zones say which system they follow.
+        XCTAssertEqual(zones.lockClock.center.x, device.screen.points.width / 2, accuracy: 1e-9, device.id)
+        XCTAssertEqual(zones.lockDate.center.x, device.screen.points.width / 2, accuracy: 1e-9, device.id)
+        XCTAssertEqual(zones.provenance.iOSVersion, "iPadOS 17/18", device.id)
+      }
     }
     // The measurement the rest is derived from: the 16 Pro's clock spans 114–175 pt.
     let pro = try XCTUnwrap(DeviceCatalog.device(id: "iphone-16-pro")?.zones)
@@ -57,12 +75,24 @@ final class ZoneTests: XCTestCase {
     XCTAssertEqual(pro.lockClock.maxY, 175)
     XCTAssertNotNil(pro.island)
     XCTAssertNil(pro.notch)
-    XCTAssertNotNil(DeviceCatalog.device(id: "iphone-x")?.zones?.notch)
+    XCTAssertNotNil(DeviceCatalog.device(id: "iphone-x")?.zones.notch)
+    // iPads: the 16 Pro's layout scaled by height / 874 below the iPad's safe-area top. On the
+    // 13" M4 (1376 pt, k = 1.574, top 24): date 24 + 35 = 59…94, clock 94 + 13 = 107…203.
+    let ipad = try XCTUnwrap(DeviceCatalog.device(id: "ipad-pro-13-m4")).zones
+    XCTAssertEqual(
+      [ipad.lockDate.minY, ipad.lockDate.maxY, ipad.lockClock.minY, ipad.lockClock.maxY], [59, 94, 107, 203])
+    XCTAssertEqual(ipad.dockIcons.count, 8)
+    XCTAssertEqual(ipad.dockIcons[0].width, 83.5, "the HIG's 12.9\" iPad Pro app icon")
+    // A narrow iPad shrinks the dock's icons to fit 24 pt from the sides.
+    let mini = try XCTUnwrap(DeviceCatalog.device(id: "ipad-mini-8-3")).zones
+    XCTAssertEqual(mini.dock.minX, 24)
+    XCTAssertLessThan(mini.dockIcons[0].width, 76)
+    XCTAssertNil(DeviceCatalog.device(id: "ipad-10-2")?.zones.homeIndicator, "home-button iPad")
   }
 
   func testDefaultLabelSitsBelowTheClockAndTopKeepsTheSeedPlace() throws {
-    for device in iPhones {
-      let zones = try XCTUnwrap(device.zones)
+    for device in iPhones + iPads {
+      let zones = device.zones
       var design = Design(device: device, season: .autumn)
       XCTAssertEqual(design.effectiveLabelPosition, .belowClock)
       let box = try XCTUnwrap(design.labelPlacement?.box)
@@ -77,20 +107,23 @@ final class ZoneTests: XCTestCase {
       design.label.offset = 0
       XCTAssertLessThanOrEqual(try XCTUnwrap(design.labelPlacement?.box).maxY, zones.dock.minY, device.id)
     }
-    // Without zones (iPads, landscape) the default is the centre.
-    XCTAssertEqual(Design(device: DeviceCatalog.device(id: "ipad-pro-13-m4")!).effectiveLabelPosition, .center)
+    // Without zones (landscape, iPhone or iPad) the default is the centre.
+    var landscapeIPad = Design(device: DeviceCatalog.device(id: "ipad-pro-13-m4")!)
+    landscapeIPad.orientation = .landscape
+    XCTAssertEqual(landscapeIPad.effectiveLabelPosition, .center)
     var landscape = Design(device: DeviceCatalog.device(id: "iphone-16-pro")!)
     landscape.orientation = .landscape
     XCTAssertEqual(landscape.effectiveLabelPosition, .center)
   }
 
-  /// For every iPhone class, season and art seed 1…20: the label's box clears the clock, the
-  /// date and the island or notch, and no focal motif's shape reaches into the label's box or
-  /// the clock. Measured on the drawn geometry of the scene.
+  /// For every iPhone and iPad class, season and art seed 1…20: the label's box clears the
+  /// clock, the date and the island or notch, and no focal motif's shape reaches into the
+  /// label's box or the clock. Measured on the drawn geometry of the scene.
   func testFocalMotifsKeepOutOfTheLabelAndTheClock() throws {
     var motifs = 0
-    for device in iPhones {
-      let zones = try XCTUnwrap(device.zones)
+    var iPadMotifs = 0
+    for device in iPhones + iPads {
+      let zones = device.zones
       for season in Season.allCases {
         for seed: UInt64 in 1...20 {
           var design = Design(device: device, season: season)
@@ -109,6 +142,7 @@ final class ZoneTests: XCTestCase {
           else { return XCTFail("\(name): no focal layer") }
           for box in shapeBoxes(focal) {
             motifs += 1
+            if device.family == .ipad { iPadMotifs += 1 }
             XCTAssertFalse(intersects(box, label), "\(name): a \(focalName) shape crosses the label")
             XCTAssertFalse(intersects(box, zones.lockClock), "\(name): a \(focalName) shape crosses the clock")
           }
@@ -116,13 +150,15 @@ final class ZoneTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(motifs, 2000, "the focal layers should still draw")
+    XCTAssertGreaterThan(iPadMotifs, 9 * 4 * 20, "the focal layers should still draw on iPads")
+    print("focal motif shapes checked: \(motifs), of which on iPads \(iPadMotifs)")
   }
 
-  /// Without zones (iPads, landscape) the label is centred and the focal motifs still keep
-  /// out of its box.
+  /// Without zones (landscape) the label is centred and the focal motifs still keep out of its
+  /// box.
   func testFocalMotifsKeepOutOfTheLabelWithoutZones() throws {
     for (id, orientation) in [
-      ("ipad-pro-13-m4", Orientation.portrait), ("ipad-mini-8-3", .landscape),
+      ("ipad-pro-13-m4", Orientation.landscape), ("ipad-mini-8-3", .landscape),
       ("iphone-16-pro-max", .landscape), ("iphone-se-3", .landscape),
     ] {
       for season in Season.allCases {

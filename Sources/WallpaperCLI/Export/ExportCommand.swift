@@ -29,7 +29,7 @@ struct ExportCommand {
       field: nil),
     OptionSpec(
       names: ["--contact-sheet"], valueName: "KIND",
-      help: "plain (default: the wallpapers) or preview (each iPhone class with the lock-screen mock over it).",
+      help: "plain (default: the wallpapers) or preview (each portrait class with the lock-screen mock over it).",
       field: nil, values: .choice(["plain", "preview"])),
     OptionSpec(
       names: ["--strict"], valueName: nil,
@@ -81,7 +81,7 @@ struct ExportCommand {
         Files: DIR/<design>-<class>@2x.png per scale, DIR/<design>-<class>.svg and .pdf per screen class
         (classes are WxH in points, e.g. 402x874; 414x896-2x and -3x tell the two 414x896 classes apart),
         DIR/previews/<design>-<class>-lock.png and -home.png (1x, a labelled mock of the screen over the
-        wallpaper, iPhones in portrait), DIR/manifest.json (every file with models, size, bytes, SHA-256,
+        wallpaper, portrait only), DIR/manifest.json (every file with models, size, bytes, SHA-256,
         and the skipped devices), DIR/index.html (a gallery of every file; no script, no network),
         DIR/contact-sheet.png and .pdf. Models sharing a screen class are rendered once.
         A device the design cannot be made for (the home grid on an iPad, a square grid that does not fit)
