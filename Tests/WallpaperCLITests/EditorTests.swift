@@ -213,6 +213,7 @@ final class EditorTests: BinaryTestCase {
   /// command the page emits as it opens render, from another folder, the bytes the design does.
   func testEmittedDesignRendersFromAnywhereLikeTheDesignFile() throws {
     _ = try Processes.which("chromium")
+    _ = try Processes.which("firefox")
     let fm = FileManager.default
     try fm.createDirectory(atPath: "\(folder)/d/pics", withIntermediateDirectories: true)
     try fm.createDirectory(atPath: "\(folder)/elsewhere", withIntermediateDirectories: true)
@@ -240,6 +241,17 @@ final class EditorTests: BinaryTestCase {
     let page = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
     XCTAssertEqual(page["errors"] as? [String], [])
     let json = try XCTUnwrap(page["design"] as? String)
+    // Firefox opens the page with its photos without an error and emits the same design and command.
+    let firefox = try Processes.run(
+      "python3", [script, "--browser", "firefox", "\(folder)/e.html", "--read"], in: folder)
+    XCTAssertEqual(firefox.status, 0, firefox.stderr)
+    let inFirefox = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(firefox.stdout.utf8)) as? [String: Any], firefox.stdout)
+    XCTAssertEqual(inFirefox["errors"] as? [String], [])
+    let firefoxRequests = try XCTUnwrap(inFirefox["requests"] as? [String])
+    XCTAssertEqual(firefoxRequests.filter { !$0.hasPrefix("data:") }.map { $0.prefix(80) }, [])
+    XCTAssertEqual(inFirefox["design"] as? String, json)
+    XCTAssertEqual(inFirefox["command"] as? String, page["command"] as? String)
     try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/elsewhere/emitted.json"))
     let fromJSON = try Processes.run(
       Processes.wallpaperBinary, ["render", "emitted.json", "-o", "from-json.png"], in: "\(folder)/elsewhere")
