@@ -16,6 +16,7 @@ packages=(
   qpdf                  # qpdf --check in tests
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)
   chromium              # headless browser: renders our SVG; opens the gallery and the editor
+  firefox-esr           # the second browser the editor is driven in (WebDriver BiDi, no geckodriver)
   tidy                  # HTML5 checker for the export gallery
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   zsh fish              # `zsh -n` / `fish -n` on the generated completion scripts

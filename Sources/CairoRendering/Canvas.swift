@@ -261,12 +261,15 @@ final class Canvas {
     cairo_translate(
       cr, frame.minX + (frame.width - width * sx) / 2, frame.minY + (frame.height - height * sy) / 2)
     cairo_scale(cr, sx, sy)
-    // Clip to the image itself and pad its edge pixels outwards, so smoothing never fades
-    // the image's border into transparency.
+    // Clip to the image itself and, on raster surfaces, pad its edge pixels outwards, so
+    // smoothing never fades the image's border into transparency. Vector surfaces do not
+    // pad: there Cairo would embed a padded copy of the photo for every cell it is drawn in
+    // (PDF), while unpadded it writes one image object per decoded surface, reused by every
+    // cell, and the viewer samples only inside the image.
     cairo_rectangle(cr, 0, 0, width, height)
     cairo_clip(cr)
     cairo_set_source_surface(cr, decoded.surface, 0, 0)
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+    cairo_pattern_set_extend(cairo_get_source(cr), snapsToPixels ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
     cairo_paint(cr)
   }

@@ -1,8 +1,11 @@
 """A minimal Chrome DevTools Protocol client over a pipe (`--remote-debugging-pipe`): headless
 Chromium with no network port and no Python packages beyond the standard library. Used by the
-test scripts beside it."""
+test scripts beside it; drive-editor.py drives a page through ChromiumPage, which has the same
+interface as bidi.FirefoxPage."""
+import base64
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -18,7 +21,7 @@ class Chromium:
     def __init__(self, window="1400,1000"):
         to_chrome_r, to_chrome_w = os.pipe()
         from_chrome_r, from_chrome_w = os.pipe()
-        profile = tempfile.mkdtemp(prefix="cdp-chromium-")
+        profile = self.profile = tempfile.mkdtemp(prefix="cdp-chromium-")
 
         # Chromium reads commands from fd 3 and writes replies to fd 4.
         def child_fds():
@@ -123,3 +126,62 @@ class Chromium:
         except Exception:
             pass
         self.process.wait(timeout=60)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class ChromiumPage:
+    """One page in headless Chromium: JavaScript, real mouse and key input, screenshots, console
+    errors and the requests the page made. The same interface as bidi.FirefoxPage."""
+
+    name = "chromium"
+    KEYS = {"Tab": 9, "Enter": 13, "ArrowLeft": 37, " ": 32}
+
+    def __init__(self, url, viewport=(1400, 1000), block_network=True):
+        self.browser = Chromium(window=f"{viewport[0]},{viewport[1]}")
+        try:
+            def block(session):
+                if block_network:
+                    self.browser.send("Network.setBlockedURLs", {
+                        "urls": ["http://*", "https://*", "ws://*", "wss://*", "ftp://*"]}, session=session)
+
+            self.session = self.browser.open_page(url, before_navigate=block)
+            self.version = self.browser.send("Browser.getVersion")["product"].split("/")[-1]
+        except Exception:
+            self.browser.close()
+            raise
+
+    def js(self, expression):
+        """The JSON-able value of a JavaScript expression (awaited); raises on an exception."""
+        return self.browser.evaluate(expression, self.session)
+
+    def click_at(self, x, y):
+        """A left mouse click at viewport point (x, y), in CSS pixels."""
+        for kind in ("mousePressed", "mouseReleased"):
+            self.browser.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                                           "clickCount": 1}, session=self.session)
+
+    def key(self, name):
+        """Presses and releases one key: Tab, Enter, ArrowLeft or space."""
+        code = self.KEYS[name]
+        down = {"type": "keyDown", "key": name, "code": "Space" if name == " " else name,
+                "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}
+        if name in ("Enter", " "):
+            down["text"] = "\r" if name == "Enter" else " "
+        self.browser.send("Input.dispatchKeyEvent", down, session=self.session)
+        self.browser.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": name, "code": down["code"],
+                                                     "windowsVirtualKeyCode": code}, session=self.session)
+
+    def screenshot(self, x, y, width, height):
+        """PNG bytes of a viewport rectangle in CSS pixels, at 1 device pixel per CSS pixel."""
+        data = self.browser.send("Page.captureScreenshot", {"format": "png", "clip": {
+            "x": x, "y": y, "width": width, "height": height, "scale": 1}}, session=self.session)["data"]
+        return base64.b64decode(data)
+
+    def errors(self):
+        return self.browser.errors()
+
+    def requests(self):
+        return self.browser.requests()
+
+    def close(self):
+        self.browser.close()

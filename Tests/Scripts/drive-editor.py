@@ -1,59 +1,53 @@
 #!/usr/bin/env python3
-"""Drives the page `wallpaper editor` writes, in headless Chromium through the DevTools protocol
-(see cdp.py), with every http(s), ws(s) and ftp request blocked; prints one JSON object with what
-the page emitted and showed.
+"""Drives the page `wallpaper editor` writes, in headless Chromium (DevTools protocol, cdp.py) or
+headless Firefox (WebDriver BiDi, bidi.py): one scenario for both, through the page interface
+the two modules share. Every http(s) and ws(s) request is blocked; prints one JSON object with
+what the page emitted and showed, the browser's name and version.
 
 Steps: pick COLOUR in the colour input, click cells 0 and 5; Tab through the page recording what
 takes the focus; colour cell 2 from the keyboard and undo it; set the date to 2026-07-15 (July);
 move the slider to 0.3 with the arrow keys; click the name switch off; read the design JSON and
-the command; switch to actual size and screenshot the wallpaper to SHOT.png (and, before the name
-was switched off, to SHOT-label.png).
+the command; click both copy buttons and read the status line; switch to actual size and screenshot the wallpaper to SHOT.png (and, before the name
+was switched off, to SHOT-label.png). Clicks and keys are real input events, not JS calls.
 
-Usage: drive-editor.py EDITOR.html COLOUR SHOT.png
-       drive-editor.py EDITOR.html --read    (only what the page emits as it opens)
+Usage: drive-editor.py [--browser chromium|firefox] EDITOR.html COLOUR SHOT.png
+       drive-editor.py [--browser chromium|firefox] EDITOR.html --read
+           (only what the page emits as it opens)
 """
-import base64
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cdp import Chromium  # noqa: E402
 
-KEYS = {"Tab": 9, "Enter": 13, "ArrowLeft": 37, " ": 32}
+
+def open_page(browser, url):
+    if browser == "chromium":
+        from cdp import ChromiumPage
+        return ChromiumPage(url)
+    if browser == "firefox":
+        from bidi import FirefoxPage
+        return FirefoxPage(url)
+    raise SystemExit(f"error: --browser: '{browser}' is not allowed (chromium or firefox)")
 
 
 def main():
-    page, colour = os.path.abspath(sys.argv[1]), sys.argv[2]
-    shot = sys.argv[3] if len(sys.argv) > 3 else None
-    chrome = Chromium()
-    result = {}
+    arguments = sys.argv[1:]
+    browser = "chromium"
+    if arguments[:1] == ["--browser"]:
+        browser, arguments = arguments[1], arguments[2:]
+    page_path, colour = os.path.abspath(arguments[0]), arguments[1]
+    shot = arguments[2] if len(arguments) > 2 else None
+    page = open_page(browser, "file://" + page_path)
+    result = {"browser": page.name, "version": page.version}
     try:
-        def block(session):
-            chrome.send("Network.setBlockedURLs", {"urls": ["http://*", "https://*", "ws://*", "wss://*", "ftp://*"]},
-                        session=session)
-
-        session = chrome.open_page("file://" + page, before_navigate=block)
-
-        def js(expression):
-            return chrome.evaluate(expression, session)
+        js = page.js
+        key = page.key
 
         def click(selector):
             box = js(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
                      " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
-            for kind in ("mousePressed", "mouseReleased"):
-                chrome.send("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1], "button": "left",
-                                                         "clickCount": 1}, session=session)
-
-        def key(name):
-            code = KEYS[name]
-            down = {"type": "keyDown", "key": name, "code": "Space" if name == " " else name,
-                    "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}
-            if name in ("Enter", " "):
-                down["text"] = "\r" if name == "Enter" else " "
-            chrome.send("Input.dispatchKeyEvent", down, session=session)
-            chrome.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": name, "code": down["code"],
-                                                   "windowsVirtualKeyCode": code}, session=session)
+            page.click_at(box[0], box[1])
 
         def screenshot(path):
             """The wallpaper at actual size (1 CSS pixel per point) as a PNG file."""
@@ -61,10 +55,8 @@ def main():
                 click("#actual-size")
             box = js("(() => { const r = document.getElementById('stage').getBoundingClientRect();"
                      " return [r.x, r.y, r.width, r.height]; })()")
-            data = chrome.send("Page.captureScreenshot", {"format": "png", "clip": {
-                "x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}}, session=session)["data"]
             with open(path, "wb") as f:
-                f.write(base64.b64decode(data))
+                f.write(page.screenshot(*box))
             return box
 
         def design():
@@ -80,8 +72,8 @@ def main():
         if colour == "--read":
             result["design"] = js("document.getElementById('design').value")
             result["command"] = js("document.getElementById('command').textContent")
-            result["errors"] = chrome.errors()
-            result["requests"] = chrome.requests()
+            result["errors"] = page.errors()
+            result["requests"] = page.requests()
             print(json.dumps(result))
             return
         js(f"(() => {{ const c = document.getElementById('colour'); c.value = {json.dumps(colour.lower())};"
@@ -135,14 +127,22 @@ def main():
 
         result["design"] = js("document.getElementById('design').value")
         result["command"] = js("document.getElementById('command').textContent")
+        result["copyStatus"] = []
+        for button in ("#copy-json", "#copy-command"):
+            js("document.getElementById('status').textContent = ''")
+            click(button)
+            # The clipboard answers asynchronously: wait for the status line (at most 5 s).
+            result["copyStatus"].append(js("new Promise((done) => { let n = 0; const poll = () => {"
+                                           " const t = document.getElementById('status').textContent;"
+                                           " if (t || ++n > 100) done(t); else setTimeout(poll, 50); }; poll(); })"))
         result["download"] = js("[document.getElementById('download').getAttribute('href'),"
                                 " document.getElementById('download').getAttribute('download')]")
 
         result["stageBox"] = screenshot(shot)
-        result["errors"] = chrome.errors()
-        result["requests"] = chrome.requests()
+        result["errors"] = page.errors()
+        result["requests"] = page.requests()
     finally:
-        chrome.close()
+        page.close()
     print(json.dumps(result))
 
 

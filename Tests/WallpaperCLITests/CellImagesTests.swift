@@ -68,6 +68,32 @@ final class CellImagesTests: BinaryTestCase {
     }
   }
 
+  /// In a PDF each photo is one image XObject, drawn once per cell (Cairo pads a copy of the
+  /// photo per cell when the pattern extends by padding), and poppler shows each cell's photo.
+  func testAPDFEmbedsEachPhotoOnce() throws {
+    try FileManager.default.createDirectory(atPath: "\(folder)/photos", withIntermediateDirectories: true)
+    for (index, name) in ["a", "b", "c"].enumerated() { try photo(colours[index], named: "photos/\(name).png") }
+    let grid = ["--device", "iphone-8", "--grid", "square", "--columns", "4", "--spacing", "4"]
+    let cells = try cells(grid)
+    let result = try wallpaper(
+      ["render"] + grid + ["--cell-images", "photos", "--alpha", "0", "--no-label", "-o", "p.pdf"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    // pdfimages -list: one row per placement; column 11 is the image's object number.
+    let list = try Processes.run("pdfimages", ["-list", "\(folder)/p.pdf"])
+    XCTAssertEqual(list.status, 0, list.stderr)
+    let rows = list.stdout.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
+    XCTAssertEqual(rows.count, cells.count, "one placement per cell")
+    XCTAssertEqual(Set(rows.map { $0[10] }).count, 3, "one image object per photo:\n\(list.stdout)")
+    XCTAssertTrue(rows.allSatisfy { $0[3] == "300" && $0[4] == "200" }, "the photos as they are:\n\(list.stdout)")
+    let raster = try Processes.run("pdftoppm", ["-r", "144", "-png", "-singlefile", "\(folder)/p.pdf", "\(folder)/p"])
+    XCTAssertEqual(raster.status, 0, raster.stderr)
+    let image = try RGBAImage(pngFile: "\(folder)/p.png")
+    for (index, cell) in cells.enumerated() {
+      let (x, y, w, h) = (cell["x"]! * 2, cell["y"]! * 2, cell["width"]! * 2, cell["height"]! * 2)
+      XCTAssertEqual(image[Int(x + w / 2), Int(y + min(h, w) / 2)], colours[index % 3], "cell \(index)")
+    }
+  }
+
   func testAClippedLastRowShowsTheTopOfItsSquare() throws {
     try photo(colours[0], named: "one.png")
     let grid = ["--device", "iphone-8", "--grid", "square", "--columns", "3", "--spacing", "0"]
