@@ -7,6 +7,7 @@ packages=(
   pkg-config            # SwiftPM finds the C libraries through it
   libcairo2-dev libfontconfig1-dev libfreetype-dev libharfbuzz-dev libqpdf-dev
   libdeflate-dev        # the PNG encoder's deflate
+  libbsd-dev            # libbsd.a: the release binary links Cairo's X11 dependencies statically
   liblcms2-dev          # ICC profiles: PDF/X output intents, sRGB, soft proofs
   libgs-common          # Ghostscript's default_cmyk.icc: the default PDF/X output intent
   poppler-utils         # pdfinfo, pdffonts, pdftotext, pdftoppm in tests
