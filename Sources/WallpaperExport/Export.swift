@@ -92,7 +92,7 @@ public struct Export: Sendable {
         continue
       }
       catalogue = true
-      let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).filter {
+      let names = (FilePath(argument).folderEntries() ?? []).filter {
         FilePath($0).pathExtension == "json" && !$0.hasPrefix(".")
           && FileKind(at: FilePath(argument).appending($0)) != .folder
       }.sorted()
@@ -150,6 +150,7 @@ public struct Export: Sendable {
       let header = ManifestFile.ShardHeader(
         index: shard.index, count: shard.count, pixels: Int((cost ?? 0).rounded()), arguments: shard.arguments)
       do {
+        try AtomicFile.flush(fileSystemOf: folder)
         try AtomicFile.write(
           manifest(entries: entries, shard: header), to: FilePath(folder).appending(shard.manifestName).string)
       } catch {
@@ -218,7 +219,13 @@ public struct Export: Sendable {
           manifest: String(repeating: "../", count: FilePath(prefix).components.count) + manifest),
         prefix + Gallery.fileName, format: "html")
     }
-    // The manifest lists every file but itself; its own entry is for the run's result.
+    // The manifest lists every file but itself; its own entry is for the run's result. It is
+    // written once every file it lists is on disk.
+    do {
+      try AtomicFile.flush(fileSystemOf: folder)
+    } catch {
+      failures.append(ExportFailure(path: manifest, reason: error.description))
+    }
     write(self.manifest(entries: entries), manifest, format: "json")
   }
 
