@@ -16,7 +16,8 @@ let package = Package(
     .library(name: "WallpaperExport", targets: ["WallpaperExport"]),
   ],
   targets: [
-    // Paths as strings (no Foundation path methods) and regular-file checks, for every module.
+    // The system layer every module reads, without Foundation: paths as strings, file kinds,
+    // the process environment, writing to descriptors, C number formatting, trimming.
     .target(name: "FilePaths"),
     // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
     .target(name: "SceneGraph", dependencies: ["FilePaths"]),
@@ -61,7 +62,7 @@ let package = Package(
       ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(
-      name: "PrintProof", dependencies: ["SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
+      name: "PrintProof", dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
     // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
     .systemLibrary(name: "CMalloc"),
     // Designs to files: the render step every command shares (fonts and photos checked, scene,

@@ -1,5 +1,6 @@
 import CCairo
 import CLCMS2
+import FilePaths
 import Foundation
 
 /// The printing condition a PDF/X file is made for: an output-class CMYK ICC profile, embedded
@@ -21,7 +22,7 @@ public struct OutputIntent: Hashable, Sendable {
   public static var installedNames: [String] {
     var names: Set<String> = []
     for folder in profileFolders {
-      for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for file in FilePath(folder).folderEntries() ?? []
       where file.lowercased().hasSuffix(".icc") {
         let path = "\(folder)/\(file)"
         if let bytes = FileManager.default.contents(atPath: path),
@@ -76,7 +77,7 @@ public struct OutputIntent: Hashable, Sendable {
     }
     var buffer = [CChar](repeating: 0, count: 256)
     let length = cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count))
-    let description = length > 1 ? String(cString: buffer).trimmingCharacters(in: .whitespaces) : ""
+    let description = length > 1 ? String(cString: buffer).trimmingSpaces() : ""
     self.source = source
     self.identifier = description.isEmpty ? "Custom" : description
     self.profile = profile
@@ -131,7 +132,7 @@ public struct SoftProof {
     public let pixels: Int
 
     /// `outOfGamut` as a percentage with two decimals: `12.34`.
-    public var percentage: String { String(format: "%.2f", Double(outOfGamut) * 100 / Double(max(1, pixels))) }
+    public var percentage: String { String(cFormat: "%.2f", Double(outOfGamut) * 100 / Double(max(1, pixels))) }
   }
 
   /// The colour of out-of-gamut pixels in the gamut image: pure magenta, which the grey

@@ -133,7 +133,7 @@ public final class FontLibrary: Sendable {
     let path = String(cString: file)
     let families = strings(FC_FAMILY)
     let shown = "\(families.first ?? "(unnamed)") (\(path))"
-    guard families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
+    guard families.contains(where: { $0.lowercased() == family.lowercased() }) else {
       throw .font(path: name, reason: "family '\(family)' is not installed (fontconfig would substitute \(shown))")
     }
     // A weight or slant asked for must be the matched face's, not fontconfig's nearest.
@@ -149,7 +149,7 @@ public final class FontLibrary: Sendable {
         )
       }
     }
-    if let style, !strings(FC_STYLE).contains(where: { $0.caseInsensitiveCompare(style) == .orderedSame }) {
+    if let style, !strings(FC_STYLE).contains(where: { $0.lowercased() == style.lowercased() }) {
       throw .font(
         path: name,
         reason:

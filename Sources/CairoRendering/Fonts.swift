@@ -24,7 +24,7 @@ public enum Fonts {
   /// (`PREFIX/bin/wallpaper` → `PREFIX/share/wallpaper/fonts/`); the `Fonts/` folder of the source
   /// tree this library was built from (a package depending on it by path); then `Fonts/` of
   /// the working directory.
-  public static func searchPaths(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+  public static func searchPaths(environment: Environment = .process) -> [String] {
     var candidates: [String] = []
     if let folder = environment["WALLPAPER_FONTS"], !folder.isEmpty {
       candidates.append(FilePath(folder).appending(bundledFileName).string)
@@ -47,15 +47,17 @@ public enum Fonts {
     if FilePath(sourceRoot).isAbsolute {
       candidates.append(FilePath(sourceRoot).appending("Fonts/" + bundledFileName).string)
     }
-    candidates.append(
-      FilePath(FileManager.default.currentDirectoryPath).appending("Fonts/" + bundledFileName).string)
+    if let folder = getcwd(nil, 0) {
+      defer { free(folder) }
+      candidates.append(FilePath(String(cString: folder)).appending("Fonts/" + bundledFileName).string)
+    }
     return candidates
   }
 
   /// The bundled font's path: the first readable regular file of `searchPaths`.
   ///
   /// - Throws: `RenderError.font` naming the file when no place has it.
-  public static func bundledPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func bundledPath(environment: Environment = .process)
     throws(RenderError) -> String
   {
     let candidates = searchPaths(environment: environment)
@@ -70,9 +72,9 @@ public enum Fonts {
 
   /// The executable's real path (symbolic links resolved).
   private static func executablePath() -> String {
-    let path =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    guard let resolved = realpath(path, nil) else { return path }
+    guard let resolved = realpath("/proc/self/exe", nil) ?? realpath(CommandLine.arguments[0], nil) else {
+      return CommandLine.arguments[0]
+    }
     defer { free(resolved) }
     return String(cString: resolved)
   }

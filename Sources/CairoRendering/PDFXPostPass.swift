@@ -1,4 +1,5 @@
 import CQPDF
+import FilePaths
 import Foundation
 
 /// Turns Cairo's PDF into PDF/X-4 (ISO 15930-7) through libqpdf, keeping every vector, gradient,
@@ -296,7 +297,7 @@ enum ContentHash {
     }
     let high = fnv(0xcbf2_9ce4_8422_2325)
     let low = fnv(0x8422_2325_cbf2_9ce4)
-    var hex = String(format: "%016llx%016llx", high, low).map { $0 }
+    var hex = String(cFormat: "%016llx%016llx", high, low).map { $0 }
     hex[12] = "4"
     hex[16] = "8"
     let text = String(hex)

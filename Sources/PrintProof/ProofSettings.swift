@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import SceneGraph
 import Wallpapers
@@ -39,13 +40,13 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Returns: nil for anything else, including NaN, infinity and a number without a unit.
   public init?(parsing text: String) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmingSpaces().lowercased()
     if let zero = parseDecimal(trimmed), zero == 0 {
       self.init(0, .pt)
       return
     }
     for unit in Unit.allCases where trimmed.hasSuffix(unit.rawValue) {
-      let number = trimmed.dropLast(unit.rawValue.count).trimmingCharacters(in: .whitespaces)
+      let number = trimmed.dropLast(unit.rawValue.count).trimmingSpaces()
       guard let value = parseDecimal(number) else { return nil }
       self.init(value, unit)
       return
@@ -61,7 +62,7 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
 
   /// `value` with at most `places` decimals, trailing zeros removed (`8.504`, `36`).
   static func decimal(_ value: Double, places: Int) -> String {
-    var text = String(format: "%.\(places)f", value)
+    var text = String(cFormat: "%.\(places)f", value)
     if text.contains(".") {
       while text.hasSuffix("0") { text.removeLast() }
       if text.hasSuffix(".") { text.removeLast() }

@@ -56,7 +56,7 @@ private func format(_ value: Double) -> String {
   if rounded == rounded.rounded(), abs(rounded) < 1e15 {
     return String(Int64(rounded))
   }
-  var text = String(format: "%.3f", rounded)
+  var text = String(cFormat: "%.3f", rounded)
   while text.hasSuffix("0") { text.removeLast() }
   return text
 }

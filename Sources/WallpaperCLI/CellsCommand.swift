@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import SceneGraph
 import WallpaperExport
@@ -6,7 +7,7 @@ import Wallpapers
 /// `wallpaper cells`: which number is which cell on a device, as JSON or as a numbered picture.
 struct CellsCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(

@@ -1,3 +1,4 @@
+import FilePaths
 import Wallpapers
 
 /// The `--devices` value of every command: `all`, `iphone`, `ipad` or device ids, separated by
@@ -19,7 +20,7 @@ enum DeviceSelection {
   ///   (`a,,b`) or an unknown id, with the closest ids.
   static func parse(_ text: String, groups: Groups) throws(CLIError) -> [Device] {
     let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      .map { $0.trimmingSpaces().lowercased() }
     guard !tokens.contains("") else {
       let problem = tokens.allSatisfy(\.isEmpty) ? "no devices named" : "an empty entry"
       throw .usage("--devices: '\(text)' is not allowed (\(problem); \(allowed))")

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import Wallpapers
 
@@ -64,7 +65,7 @@ struct DevicesCommand {
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
     return rows.map { row in
       zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-        .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        .joined(separator: "  ").trimmingSpaces()
     }.joined(separator: "\n") + "\n"
   }
 

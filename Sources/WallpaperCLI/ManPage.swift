@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import WallpaperExport
 import Wallpapers
@@ -78,7 +79,7 @@ enum ManPage {
       case "\\": result += "\\e"
       case "-": result += "\\-"
       case _ where scalar.value > 0x7F:
-        result += "\\[u" + String(format: "%04X", scalar.value) + "]"
+        result += "\\[u" + String(cFormat: "%04X", scalar.value) + "]"
       default: result.unicodeScalars.append(scalar)
       }
     }

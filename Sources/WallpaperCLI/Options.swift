@@ -6,17 +6,34 @@ struct OptionSpec {
   let names: [String]
   /// The placeholder shown in help (`PATH`); nil for a switch.
   let valueName: String?
-  let help: String
+  /// The help text, made only when help, completions or the man page show it: the texts list
+  /// the values of enumerations and limits, and building them for every option of the tables
+  /// on every run cost more than parsing the arguments.
+  private let makeHelp: @Sendable () -> String
   /// The design field the option sets, so flags and design files share one set of rules.
   let field: [String]?
   /// The value a switch puts into its field (`--no-label` → false).
-  var switchValue: JSONValue.Kind? = nil
-  var repeatable = false
+  var switchValue: JSONValue.Kind?
+  var repeatable: Bool
   /// What the value can be, for shell completions, when the option sets no design field (a
   /// field's own kind, from the loader's field table, is used otherwise).
-  var values: FieldSpec.Kind? = nil
+  var values: FieldSpec.Kind?
+
+  init(
+    names: [String], valueName: String?, help: @autoclosure @escaping @Sendable () -> String, field: [String]?,
+    switchValue: JSONValue.Kind? = nil, repeatable: Bool = false, values: FieldSpec.Kind? = nil
+  ) {
+    self.names = names
+    self.valueName = valueName
+    self.makeHelp = help
+    self.field = field
+    self.switchValue = switchValue
+    self.repeatable = repeatable
+    self.values = values
+  }
 
   var name: String { names[0] }
+  var help: String { makeHelp() }
 }
 
 /// The options given on a command line, split into design overrides and the command's own.

@@ -53,7 +53,7 @@ enum OutputOptions {
   ///
   /// - Throws: `CLIError.usage` naming the flag or field of a bad value, a missing output or
   ///   a path that can never be written (see `checkOutputPath`).
-  static func output(for loaded: LoadedDesign, environment: [String: String]) throws(CLIError) -> Output {
+  static func output(for loaded: LoadedDesign, environment: Environment) throws(CLIError) -> Output {
     let fields = loaded.outputFields
     let path: String
     let explicitFormat: OutputFormat?

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import SceneGraph
 import WallpaperExport
@@ -6,7 +7,7 @@ import Wallpapers
 /// `wallpaper preview`: the wallpaper with a generic mock of the lock or home screen over it.
 struct PreviewCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(

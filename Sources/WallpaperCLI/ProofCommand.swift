@@ -10,7 +10,7 @@ import Wallpapers
 /// slug and page boxes.
 struct ProofCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   /// The design flags of `render`, less the device and the output's (a proof is always a PDF
   /// with every device at its own scale).
@@ -206,7 +206,7 @@ struct ProofCommand {
   /// The proof's date, printed in the slug and written as the PDF's dates: `SOURCE_DATE_EPOCH`
   /// when set (checked by `OutputFields.documentInfo`), else the day `--date` names (00:00
   /// UTC), else `now`: a proof is made for a person, so it says when.
-  static func proofDate(environment: [String: String], overrides: [DesignOverride], now: Date) -> Date {
+  static func proofDate(environment: Environment, overrides: [DesignOverride], now: Date) -> Date {
     if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
       return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -255,7 +255,7 @@ struct ProofCommand {
   /// `none`, or mark names separated by commas.
   static func marks(_ text: String) throws(CLIError) -> ProofMarks {
     let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      .map { $0.trimmingSpaces().lowercased() }
     if tokens == ["none"] { return [] }
     var marks: ProofMarks = []
     for token in tokens {

@@ -8,7 +8,7 @@ import Wallpapers
 /// `wallpaper render`: one design, one device, one file.
 struct RenderCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   /// Options that set design fields; the design file has a field for each. The output's own
   /// options (`OutputOptions.specs`) come first.

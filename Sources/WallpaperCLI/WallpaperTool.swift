@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import WallpaperExport
 import Wallpapers
@@ -25,14 +26,14 @@ public struct WallpaperTool {
     }
 
     public static let standard = Console(
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      err: { FileHandle.standardError.write(Data($0.utf8)) }, isTerminal: isatty(STDERR_FILENO) == 1)
+      out: { Descriptor.writeAll($0, to: STDOUT_FILENO) },
+      err: { Descriptor.writeAll($0, to: STDERR_FILENO) }, isTerminal: isatty(STDERR_FILENO) == 1)
   }
 
   let console: Console
-  let environment: [String: String]
+  let environment: Environment
 
-  public init(console: Console = .standard, environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(console: Console = .standard, environment: Environment = .process) {
     self.console = console
     self.environment = environment
   }

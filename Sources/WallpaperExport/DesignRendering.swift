@@ -36,7 +36,7 @@ public enum DesignRendering {
   /// - Throws: `ExportError.invalidInput` naming the field of a photo or font that cannot be
   ///   used; `.failed` when the bundled font is missing or the scene cannot be built.
   public static func scene(
-    of design: Design, environment: [String: String], fontReport: (any FontReporting)? = nil
+    of design: Design, environment: Environment, fontReport: (any FontReporting)? = nil
   ) throws(ExportError) -> Scene {
     let font =
       design.label.visible && design.label.fontPath == nil

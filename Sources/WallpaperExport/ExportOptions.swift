@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import Wallpapers
 
@@ -56,7 +57,7 @@ public struct ExportOptions: Sendable {
   public var font: String? = nil
   /// Read for `SOURCE_DATE_EPOCH` (the PDFs' date; without it a fixed date) and
   /// `WALLPAPER_FONTS` (where the bundled font is). Default: the process's environment.
-  public var environment = ProcessInfo.processInfo.environment
+  public var environment = Environment.process
 
   public init() {}
 

@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import Wallpapers
 
@@ -95,7 +96,7 @@ public struct ExportPlan: Sendable {
   ///   devices, or, with `strict`, the first that it does not fit.
   init(
     designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
-    environment: [String: String], previews: Bool = false, strict: Bool = false, subfolder: Bool = false
+    environment: Environment, previews: Bool = false, strict: Bool = false, subfolder: Bool = false
   ) throws(ExportError) {
     self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []

@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 
 /// Finds the bundled label font for exports and for the `wallpaper` commands, through
 /// CairoRendering's own lookup (`Fonts.searchPaths`), with a message that says how to point at it.
@@ -13,7 +14,7 @@ package enum FontLocator {
   /// The bundled font's path (see `Fonts.searchPaths`).
   ///
   /// - Throws: `ExportError.failed` saying how to point at it.
-  package static func bundledFontPath(environment: [String: String]) throws(ExportError) -> String {
+  package static func bundledFontPath(environment: Environment) throws(ExportError) -> String {
     do {
       return try Fonts.bundledPath(environment: environment)
     } catch {

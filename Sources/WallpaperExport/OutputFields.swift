@@ -1,4 +1,5 @@
 import CairoRendering
+import FilePaths
 import Foundation
 import Wallpapers
 
@@ -40,7 +41,7 @@ public enum OutputFields {
   ///   - environment: `SOURCE_DATE_EPOCH` dates PDFs (see `documentInfo`).
   ///   - format: the format to write.
   /// - Throws: `ExportError.invalidInput` naming the flag or field of a bad value.
-  public static func options(for loaded: LoadedDesign, environment: [String: String], format: OutputFormat)
+  public static func options(for loaded: LoadedDesign, environment: Environment, format: OutputFormat)
     throws(ExportError) -> Output
   {
     let fields = loaded.outputFields
@@ -109,7 +110,7 @@ public enum OutputFields {
   ///
   /// - Throws: `ExportError.invalidInput` naming `SOURCE_DATE_EPOCH` when it is not a whole
   ///   number ≥ 0.
-  public static func documentInfo(for design: Design, environment: [String: String]) throws(ExportError)
+  public static func documentInfo(for design: Design, environment: Environment) throws(ExportError)
     -> DocumentInfo
   {
     var info = DocumentInfo(

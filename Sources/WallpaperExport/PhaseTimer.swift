@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 
 /// Wall-clock time per phase of a command (`wallpaper render --timings`) or an export (the
@@ -55,7 +56,7 @@ public final class PhaseTimer {
     let width = max(5, phases.map(\.name.count).max() ?? 0)
     func line(_ name: String, _ duration: Duration) -> String {
       name.padding(toLength: width, withPad: " ", startingAt: 0)
-        + String(format: " %8.1f ms", Self.milliseconds(duration)) + "\n"
+        + String(cFormat: " %8.1f ms", Self.milliseconds(duration)) + "\n"
     }
     return "timings:\n" + phases.map { "  " + line($0.name, $0.duration) }.joined()
       + "  " + line("total", lastLap - start)

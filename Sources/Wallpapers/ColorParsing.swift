@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import SceneGraph
 
@@ -8,7 +9,7 @@ extension Color {
   /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name (`tomato`) or `transparent`.
   /// Case-insensitive; nil when the text is none of these.
   public init?(parsing text: String) {
-    let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let lower = text.trimmingSpaces().lowercased()
     if lower.hasPrefix("#") {
       var digits = String(lower.dropFirst())
       if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }

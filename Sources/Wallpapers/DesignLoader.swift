@@ -266,7 +266,7 @@ public enum DesignLoader {
           reader.raw("text")!, field: reader.fieldPath("text"),
           shown: "text with U+\(hex(problem.value))", allowed: "one line without control characters")
       }
-      guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      guard !text.trimmingSpaces().isEmpty else {
         throw DesignError.invalid(
           reader.raw("text")!, field: reader.fieldPath("text"), shown: "'\(text)'", allowed: "visible text")
       }
@@ -377,13 +377,13 @@ public enum DesignLoader {
       guard !entries.isEmpty else { throw DesignError.invalid(value, field: field, shown: "''", allowed: allowed) }
       for entry in entries {
         let path = resolve(entry, from: value, baseFolder: baseFolder)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let kind = FileKind(at: FilePath(path))
+        guard kind != .missing else {
           throw DesignError.invalid(value, field: field, shown: "'\(entry)' (no such file or folder)", allowed: allowed)
         }
         var files = [path]
-        if isDirectory.boolValue {
-          let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        if kind == .folder {
+          let names = FilePath(path).folderEntries() ?? []
           files = names.filter { name in
             !name.hasPrefix(".")
               && ["png", "jpg", "jpeg", "heic", "heif"].contains(FilePath(name).pathExtension.lowercased())
@@ -411,7 +411,7 @@ public enum DesignLoader {
     switch value.kind {
     case .number(let points) where points > 0 && points <= 100: return .points(points)
     case .string(let text):
-      let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+      let trimmed = text.trimmingSpaces().lowercased()
       if trimmed.hasSuffix("px"), let pixels = Int(trimmed.dropLast(2)), (1...100).contains(pixels) {
         return .devicePixels(pixels)
       }
@@ -431,7 +431,7 @@ public enum DesignLoader {
     var numbers: [Double] = []
     switch value.kind {
     case .string(let text):
-      numbers = text.split(separator: ",").compactMap { parseDecimal($0.trimmingCharacters(in: .whitespaces)) }
+      numbers = text.split(separator: ",").compactMap { parseDecimal($0.trimmingSpaces()) }
       if numbers.count != text.split(separator: ",").count { numbers = [] }
     case .array(let elements):
       for element in elements { if case .number(let n) = element.kind { numbers.append(n) } }

@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import SceneGraph
 
@@ -81,7 +82,7 @@ struct FieldReader {
     switch value.kind {
     case .number(let n): number = n
     case .string(let text) where value.isFromFlag:
-      guard let n = parseDecimal(text.trimmingCharacters(in: .whitespaces)) else {
+      guard let n = parseDecimal(text.trimmingSpaces()) else {
         throw DesignError.invalid(
           value, field: fieldPath(key), shown: "'\(text)'", allowed: allowed ?? describe(range))
       }

@@ -459,8 +459,7 @@ private struct SVGDocumentState {
   }
 
   private static func cssEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "]]>", with: "]] >")
+    text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("]]>", with: "]] >")
   }
 }
 

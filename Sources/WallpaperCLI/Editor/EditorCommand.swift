@@ -10,7 +10,7 @@ import Wallpapers
 /// act on the design's own SVG, and which emits the design JSON and the `render` command.
 struct EditorCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil)
@@ -59,7 +59,7 @@ struct EditorCommand {
 /// What the editor page needs from a design, rendered and measured by the project's own code.
 struct EditorPage {
   let loaded: LoadedDesign
-  let environment: [String: String]
+  let environment: Environment
 
   /// The tappable cells (`Design.cellMap`); none when the device has no grid to offer.
   func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {

@@ -10,7 +10,7 @@ import Wallpapers
 /// work is `Export` (WallpaperExport); this prints its progress, summary and `--json` report.
 struct ExportCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(
@@ -115,7 +115,7 @@ struct ExportCommand {
   /// The export the arguments describe: the design files and folders, with the flags as its
   /// options; `manifest merge` makes it again from the arguments a shard recorded, so both see
   /// the same plans and the same work list.
-  static func export(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) -> Export {
+  static func export(_ parsed: ParsedArguments, environment: Environment) throws(CLIError) -> Export {
     guard !parsed.positional.isEmpty else {
       throw .usage("no design file given (wallpaper export DESIGN.json… --out DIR)")
     }
@@ -147,7 +147,7 @@ struct ExportCommand {
   static func formats(_ text: String) throws(CLIError) -> [OutputFormat] {
     var formats: [OutputFormat] = []
     for word in text.split(separator: ",") {
-      guard let format = OutputFormat(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+      guard let format = OutputFormat(rawValue: word.trimmingSpaces().lowercased()) else {
         throw .usage("--formats: '\(word)' is not allowed (a list of png, svg, pdf)")
       }
       if !formats.contains(format) { formats.append(format) }
@@ -162,7 +162,7 @@ struct ExportCommand {
     if text == "native" { return nil }
     var scales: [Double] = []
     for word in text.split(separator: ",") {
-      let trimmed = word.trimmingCharacters(in: .whitespaces).lowercased()
+      let trimmed = word.trimmingSpaces().lowercased()
       let number = parseDecimal(trimmed.hasSuffix("x") ? String(trimmed.dropLast()) : trimmed)
       guard let number, ExportOptions.allows(scale: number) else {
         throw .usage(

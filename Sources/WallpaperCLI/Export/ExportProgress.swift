@@ -1,3 +1,4 @@
+import FilePaths
 import Foundation
 import Synchronization
 import WallpaperExport
@@ -68,7 +69,7 @@ final class ExportProgress: ExportObserver {
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let name = path.count > 40 ? "…" + path.suffix(39) : path
         console.err(
-          "\r\u{1B}[2K\(bar) \(state.done)/\(total) \(name)  \(String(format: "%.1f", seconds))s, ETA \(String(format: "%.1f", eta))s"
+          "\r\u{1B}[2K\(bar) \(state.done)/\(total) \(name)  \(String(cFormat: "%.1f", seconds))s, ETA \(String(cFormat: "%.1f", eta))s"
             + (state.done == total ? "\n" : ""))
       }
     }

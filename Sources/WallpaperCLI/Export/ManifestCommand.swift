@@ -7,7 +7,7 @@ import WallpaperExport
 /// (contact sheets, galleries, asset catalog `Contents.json`), through `Export.merge`.
 struct ManifestCommand {
   let console: WallpaperTool.Console
-  let environment: [String: String]
+  let environment: Environment
 
   static let options: [OptionSpec] = [
     OptionSpec(

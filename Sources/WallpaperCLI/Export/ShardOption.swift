@@ -1,3 +1,4 @@
+import FilePaths
 import WallpaperExport
 
 /// The `--shard` option of `wallpaper export`: which part of the export this process renders.
@@ -10,7 +11,7 @@ enum ShardOption {
   /// - Parameter arguments: what the shard records for `manifest merge` (`ExportShard.arguments`).
   /// - Throws: `CLIError.usage` naming the flag or variable, its value and what is allowed.
   static func parse(
-    _ text: String, count countText: String?, environment: [String: String], arguments: [String]
+    _ text: String, count countText: String?, environment: Environment, arguments: [String]
   ) throws(CLIError) -> ExportShard {
     if text != "auto" {
       guard countText == nil else {
