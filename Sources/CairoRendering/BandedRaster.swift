@@ -1,6 +1,7 @@
 import CCairo
 import CPNGEncoder
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 extension Renderer {

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// Draws scene nodes into one Cairo context, whatever surface is behind it. This is the only

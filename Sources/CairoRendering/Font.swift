@@ -2,7 +2,8 @@ import CCairo
 import CFreeType
 import CHarfBuzz
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A font file, loaded once: a Cairo font face (through FreeType) to draw with, and a separate

@@ -1,5 +1,6 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Loads each font file once and finds fallback fonts for characters a font lacks.

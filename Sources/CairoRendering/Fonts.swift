@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The label font bundled with the wallpaper studio (Quicksand Bold, SIL Open Font License),
 /// found by the library itself so neither the tool nor a program using the library passes

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An output file format.
 public enum OutputFormat: String, CaseIterable, Sendable {

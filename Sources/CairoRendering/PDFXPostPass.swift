@@ -1,6 +1,7 @@
 import CQPDF
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns Cairo's PDF into PDF/X-4 (ISO 15930-7) through libqpdf, keeping every vector, gradient,
 /// glyph and transparency group:

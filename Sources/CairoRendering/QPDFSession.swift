@@ -1,5 +1,6 @@
 import CQPDF
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a libqpdf post-pass (page boxes, PDF/X) failed. Each description is one line.
 public struct PDFPostPassError: Error, Equatable, CustomStringConvertible, Sendable {

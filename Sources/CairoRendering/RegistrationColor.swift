@@ -1,5 +1,6 @@
 import CQPDF
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// Registration colour: 100 % of every separation (`/Separation /All`), for crop and

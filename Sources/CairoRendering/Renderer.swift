@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// One page of a multi-page PDF.

@@ -1,6 +1,7 @@
 import CQPDF
 import CairoRendering
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// A PDF rectangle in default user space: points, origin bottom-left, y up.

@@ -1,5 +1,6 @@
 import CairoRendering
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import Wallpapers
 
@@ -305,10 +306,7 @@ enum ProofComposer {
 
   /// `YYYY-MM-DD` in UTC.
   private static func day(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1).description
+    CalendarDate(utcDayOf: Int64(date.timeIntervalSince1970.rounded(.down))).description
   }
 }
 

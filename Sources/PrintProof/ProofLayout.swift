@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// Where everything goes on one proof page. All values are in points, in page coordinates

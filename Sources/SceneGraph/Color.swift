@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
 public struct Color: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A position in the scene's coordinate space, in points, y down.
 public struct Point: Hashable, Sendable {

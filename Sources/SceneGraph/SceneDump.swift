@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Scene {
   /// A stable, indented text form of the scene, one node per line, for golden tests and reviews.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// `wallpaper completions bash|zsh|fish`: completion scripts generated from `Commands.all`, so
@@ -119,7 +120,7 @@ enum Completions {
   }
 
   private static func quoteBash(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   // MARK: zsh
@@ -153,7 +154,7 @@ enum Completions {
         for name in spec.names {
           var text = (spec.repeatable ? "*" : "") + name + "[" + help + "]"
           if let valueName = spec.valueName {
-            let label = valueName.replacingOccurrences(of: ":", with: "")
+            let label = valueName.replacing(":", with: "")
             switch value(of: spec) {
             case .none: text += ":\(label): "
             case .words(let words): text += ":\(label):(\(words.joined(separator: " ")))"
@@ -181,7 +182,7 @@ enum Completions {
   }
 
   private static func quoteZsh(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   /// The help's first sentence without the characters `_arguments` treats specially.
@@ -232,6 +233,6 @@ enum Completions {
   }
 
   private static func quoteFish(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
   }
 }

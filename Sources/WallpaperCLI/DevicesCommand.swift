@@ -1,5 +1,7 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
+import WallpaperExport
 import Wallpapers
 
 /// `wallpaper devices`: the catalogue as a table or JSON.
@@ -64,7 +66,7 @@ struct DevicesCommand {
     }
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
     return rows.map { row in
-      zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+      zip(row, widths).map { $0.padded(toWidth: $1) }
         .joined(separator: "  ").trimmingSpaces()
     }.joined(separator: "\n") + "\n"
   }
@@ -93,7 +95,7 @@ struct DevicesCommand {
         if let note = grid.note { metrics["note"] = note }
         object["homeScreenGrid"] = metrics
       } else {
-        object["homeScreenGrid"] = NSNull()
+        object["homeScreenGrid"] = JSONWriter.null
       }
       let zones = device.zones
       var rects: [String: Any] = [:]
@@ -109,11 +111,10 @@ struct DevicesCommand {
         object["safeArea"] = ["top": safe.top, "bottom": safe.bottom, "left": safe.left, "right": safe.right]
         object["safeAreaSource"] = screen.safeAreaSource.rawValue
       } else {
-        object["safeArea"] = NSNull()
+        object["safeArea"] = JSONWriter.null
       }
       return object
     }
-    let data = try! JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return JSONWriter.text(objects)
   }
 }

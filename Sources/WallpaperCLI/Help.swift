@@ -1,5 +1,7 @@
 import CairoRendering
-import Foundation
+import FilePaths
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXAMPLES layout. Options are
@@ -38,7 +40,7 @@ struct HelpPage {
         let padded =
           left.count + 2 > width
           ? left + "\n" + String(repeating: " ", count: width + 2)
-          : left.padding(toLength: width, withPad: " ", startingAt: 0)
+          : left.padded(toWidth: width)
         lines.append("  " + padded + right)
       }
     }

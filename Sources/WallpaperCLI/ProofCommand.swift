@@ -1,6 +1,7 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import PrintProof
 import SceneGraph
 import WallpaperExport
@@ -195,10 +196,8 @@ struct ProofCommand {
 
   /// A folder for soft proofs: absent (it is created) or a directory, not a file.
   static func checkFolder(_ path: String) throws(CLIError) {
-    var isDirectory: ObjCBool = false
-    guard !path.isEmpty,
-      !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || isDirectory.boolValue
-    else {
+    let kind = FileKind(at: FilePath(path))
+    guard !path.isEmpty, kind == .missing || kind == .folder else {
       throw .usage("--soft-proof: '\(path)' is not allowed (a folder, created if missing; not a file)")
     }
   }
@@ -213,11 +212,7 @@ struct ProofCommand {
     if let override = overrides.last(where: { $0.path == ["season", "date"] }),
       case .string(let text) = override.value.kind, let day = CalendarDate(text)
     {
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = TimeZone(identifier: "UTC")!
-      if let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) {
-        return date
-      }
+      return Date(timeIntervalSince1970: TimeInterval(day.utcMidnight))
     }
     return now
   }

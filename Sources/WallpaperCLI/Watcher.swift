@@ -1,5 +1,6 @@
+import Dispatch
 import FilePaths
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The write end of the pipe that wakes `Watcher` on SIGINT/SIGTERM; -1 when not watching.

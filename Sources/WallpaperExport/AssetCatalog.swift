@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// An Xcode asset catalog: `<Design>.xcassets/` with one image set per screen class, in

@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Writes files so that readers see either the old file or the whole new one, never a part.

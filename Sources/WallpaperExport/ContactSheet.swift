@@ -1,5 +1,6 @@
 import CairoRendering
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import Wallpapers
 

@@ -1,6 +1,7 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// What an export writes besides the designs themselves: the devices, formats and scales, the

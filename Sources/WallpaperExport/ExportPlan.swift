@@ -1,6 +1,7 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// What an export writes for one design: one job per screen class, format and scale, and the

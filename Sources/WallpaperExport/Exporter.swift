@@ -1,7 +1,8 @@
 import CMalloc
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import Wallpapers
 

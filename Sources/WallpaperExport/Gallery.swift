@@ -1,5 +1,6 @@
 import CairoRendering
-import Foundation
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// `index.html` beside the manifest: every exported file in one page that needs no script and
@@ -122,11 +123,23 @@ enum Gallery {
 
   /// A relative URL for a path: each segment percent-encoded.
   static func href(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?#")
-    return path.split(separator: "/", omittingEmptySubsequences: false)
-      .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
-      .joined(separator: "/")
+    path.split(separator: "/", omittingEmptySubsequences: false).map(percentEncoded).joined(separator: "/")
+  }
+
+  /// A path segment with every UTF-8 byte outside RFC 3986's unreserved characters and
+  /// sub-delimiters (and `:` `@`) written as `%XX`.
+  private static func percentEncoded(_ segment: Substring) -> String {
+    let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8)
+    var text = ""
+    for byte in segment.utf8 {
+      if kept.contains(byte) {
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        text += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return text
   }
 
   static func escape(_ text: String) -> String { MarkupText.escaped(text) }

@@ -1,6 +1,8 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
+import Wallpapers
 
 /// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the
 /// only writer.
@@ -33,28 +35,34 @@ enum ManifestFile {
       throw .failed("'\(path)': \(size) bytes is too large for a manifest (at most \(maxBytes))")
     case .regular: break
     }
-    guard let data = FileManager.default.contents(atPath: path),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let files = object["files"] as? [[String: Any]]
+    let bytes: [UInt8]
+    do {
+      bytes = try FilePath(path).readRegularFile(limit: maxBytes)
+    } catch {
+      throw .failed("'\(path)': \(error.description)")
+    }
+    guard let object = try? JSONValue.parse(bytes, file: path), let files = object[path: ["files"]]?.arrayValue
     else { throw .failed("'\(path)': not a manifest written by wallpaper export (JSON with a 'files' list)") }
     var entries: [ExportedFile] = []
     for file in files {
-      guard let filePath = file["path"] as? String, let format = file["format"] as? String,
-        let bytes = file["bytes"] as? Int, let sha256 = file["sha256"] as? String, sha256.utf8.count == 64
+      guard let filePath = file[path: ["path"]]?.stringValue, let format = file[path: ["format"]]?.stringValue,
+        let bytes = file[path: ["bytes"]]?.intValue, let sha256 = file[path: ["sha256"]]?.stringValue,
+        sha256.utf8.count == 64
       else {
         throw .failed("'\(path)': an entry of 'files' lacks path, format, bytes or a SHA-256 (\(entries.count + 1))")
       }
       var entry = ExportedFile(
-        path: filePath, format: format, bytes: bytes, sha256: sha256, key: file["key"] as? String)
-      if let pixels = file["pixels"] as? [String: Int], let width = pixels["width"], let height = pixels["height"] {
+        path: filePath, format: format, bytes: bytes, sha256: sha256, key: file[path: ["key"]]?.stringValue)
+      if let width = file[path: ["pixels", "width"]]?.intValue, let height = file[path: ["pixels", "height"]]?.intValue {
         entry.pixels = PixelSize(width: width, height: height)
       }
       entries.append(entry)
     }
     var shard: ShardHeader?
-    if let header = object["shard"] as? [String: Any] {
-      guard let index = header["index"] as? Int, let count = header["count"] as? Int,
-        let pixels = header["pixels"] as? Int, let arguments = header["arguments"] as? [String]
+    if let header = object[path: ["shard"]] {
+      guard let index = header[path: ["index"]]?.intValue, let count = header[path: ["count"]]?.intValue,
+        let pixels = header[path: ["pixels"]]?.intValue,
+        let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue)
       else { throw .failed("'\(path)': its 'shard' lacks index, count, pixels or arguments") }
       shard = ShardHeader(index: index, count: count, pixels: pixels, arguments: arguments)
     }

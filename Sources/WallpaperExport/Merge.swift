@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The partial manifests of a sharded export (`Export.run(into:shard:)`), read and checked to
 /// be parts 1…N of one export, each exactly once.

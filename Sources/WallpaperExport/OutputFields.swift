@@ -1,6 +1,7 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import Wallpapers
 
 /// The design-file fields that say how a design is written (`scale`, `format`, `output`,

@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Wall-clock time per phase of a command (`wallpaper render --timings`) or an export (the
 /// `timings` of `--json`), measured with `ContinuousClock`. Each `lap` closes the phase that
@@ -55,7 +56,7 @@ public final class PhaseTimer {
   public var report: String {
     let width = max(5, phases.map(\.name.count).max() ?? 0)
     func line(_ name: String, _ duration: Duration) -> String {
-      name.padding(toLength: width, withPad: " ", startingAt: 0)
+      name.padded(toWidth: width)
         + String(cFormat: " %8.1f ms", Self.milliseconds(duration)) + "\n"
     }
     return "timings:\n" + phases.map { "  " + line($0.name, $0.duration) }.joined()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// A validated wallpaper design: what to draw and for which device. Built from a design file,

@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// A command-line flag's value, placed at a field path of the design, where it wins over the

@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// Reads the fields of one JSON object, checking types and ranges, and reports any field it was

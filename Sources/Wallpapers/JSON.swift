@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a design value came from: a line of a design file, or a command-line flag.
 public enum ValueOrigin: Hashable, Sendable {

@@ -81,3 +81,32 @@ extension JSONValue {
     return member.value[path: Array(path.dropFirst())]
   }
 }
+
+extension JSONValue {
+  /// Reads JSON text with the design loader's strict parser (its limits included).
+  ///
+  /// - Throws: `DesignError` naming `file` and the line of the first syntax error.
+  public static func parse(_ bytes: [UInt8], file: String) throws(DesignError) -> JSONValue {
+    try JSONParser.parse(bytes, file: file)
+  }
+
+  /// The string, or nil for another kind.
+  public var stringValue: String? {
+    if case .string(let value) = kind { return value }
+    return nil
+  }
+
+  /// The number when it is a whole number that fits an `Int`, else nil.
+  public var intValue: Int? {
+    guard case .number(let value) = kind, value == value.rounded(), abs(value) < 9_007_199_254_740_992 else {
+      return nil
+    }
+    return Int(value)
+  }
+
+  /// The elements of an array, or nil for another kind.
+  public var arrayValue: [JSONValue]? {
+    if case .array(let elements) = kind { return elements }
+    return nil
+  }
+}

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// The season's name drawn over the art, like the original app's title image.
@@ -120,9 +121,32 @@ public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension CalendarDate {
-  /// Today in the machine's time zone.
+  /// Today in the machine's time zone (`localtime_r`, which reads `TZ` and /etc/localtime).
   public static func today() -> CalendarDate {
-    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-    return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    return CalendarDate(parts)
+  }
+
+  /// The day in UTC that `secondsSince1970` falls on.
+  public init(utcDayOf secondsSince1970: Int64) {
+    var seconds = time_t(secondsSince1970)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    self.init(parts)
+  }
+
+  /// Seconds since 1970 at 00:00 UTC of this day.
+  public var utcMidnight: Int64 {
+    var parts = tm()
+    parts.tm_year = Int32(year - 1900)
+    parts.tm_mon = Int32(month - 1)
+    parts.tm_mday = Int32(day)
+    return Int64(timegm(&parts))
+  }
+
+  private init(_ parts: tm) {
+    self.init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import WallpaperCLI
 
 exit(WallpaperTool().run(Array(CommandLine.arguments.dropFirst())))

@@ -65,6 +65,15 @@ for file in bin/wallpaper share/wallpaper/fonts/Quicksand-Bold.ttf share/man/man
   share/fish/vendor_completions.d/wallpaper.fish; do
   [ -f "$prefix/$file" ] || fail "make install did not write $file"
 done
+# What the installed binary loads at start (Docs/performance.md): Cairo and fontconfig are linked
+# in, Foundation is not linked at all, and no runpath sends the loader searching its folder.
+needed=$(readelf -d "$prefix/bin/wallpaper" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+for library in libcairo libfontconfig libX11 libxcb libpixman libFoundation libswiftCore; do
+  case " $needed" in *" $library"*) fail "the installed binary still loads $library: $needed" ;; esac
+done
+readelf -d "$prefix/bin/wallpaper" | grep -qE "R(UN)?PATH" && fail "the installed binary has a runpath"
+nm "$prefix/bin/wallpaper" | grep -q "__CFInitialize" && fail "the installed binary links swift-corelibs-foundation"
+echo "check-tools: the installed binary loads $(echo "$needed" | wc -w) shared objects directly: $needed"
 mkdir "$scratch/elsewhere"
 (cd "$scratch/elsewhere" && env -i "$prefix/bin/wallpaper" render --device iphone-8 --season winter -o winter.png \
   --verbose 2> verbose.log) || fail "the installed binary cannot render from another folder"

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 /// Writes a scene as plain SVG 1.1 for designers' tools, without a Cairo surface.

@@ -1,6 +1,7 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import WallpaperExport
 import Wallpapers
@@ -93,16 +94,16 @@ struct EditorPage {
   /// namespace declarations (HTML's parser supplies the namespaces), so the page names no URL.
   static func inlined(_ document: String) -> String {
     var text = Substring(document)
-    if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = text[end.upperBound...] }
+    if text.hasPrefix("<?xml"), let end = text.firstRange(of: "?>") { text = text[end.upperBound...] }
     text = text.drop(while: \.isWhitespace)
     guard let tagEnd = text.firstIndex(of: ">") else { return String(text) }
     var tag = String(text[..<tagEnd])
-    while let start = tag.range(of: " xmlns"), let quote = tag[start.upperBound...].firstIndex(of: "\""),
+    while let start = tag.firstRange(of: " xmlns"), let quote = tag[start.upperBound...].firstIndex(of: "\""),
       let close = tag[tag.index(after: quote)...].firstIndex(of: "\"")
     {
       tag.removeSubrange(start.lowerBound...close)
     }
-    return (tag + text[tagEnd...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    return (tag + text[tagEnd...]).trimmingWhitespace()
   }
 
   /// The label's colour for every alpha 0, 0.01, …, 1 in `season` (the default label colour
@@ -203,7 +204,7 @@ struct ImageTable {
     let marker = " xlink:href=\"data:"
     var result = ""
     var rest = svg[...]
-    while let start = rest.range(of: marker) {
+    while let start = rest.firstRange(of: marker) {
       result += rest[..<start.lowerBound]
       let uriStart = rest.index(start.upperBound, offsetBy: -5)
       guard let end = rest[start.upperBound...].firstIndex(of: "\"") else { break }

@@ -1,6 +1,7 @@
 import CairoRendering
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 import WallpaperExport
 import Wallpapers

@@ -1,5 +1,6 @@
 import FilePaths
-import Foundation
+import FoundationEssentials
+import Glibc
 import WallpaperExport
 
 /// `wallpaper manifest merge PARTS… -o manifest.json`: joins the partial manifests of a sharded

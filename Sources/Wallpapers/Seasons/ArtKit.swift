@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 // Small drawing tools shared by the four seasons' art: plain-number rectangles and discs for

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SceneGraph
 
 // Motif outlines shared by the seasons, each drawn in its own coordinates: the base at the
