@@ -53,7 +53,8 @@ enum ManifestFile {
       }
       var entry = ExportedFile(
         path: filePath, format: format, bytes: bytes, sha256: sha256, key: file[path: ["key"]]?.stringValue)
-      if let width = file[path: ["pixels", "width"]]?.intValue, let height = file[path: ["pixels", "height"]]?.intValue {
+      if let width = file[path: ["pixels", "width"]]?.intValue, let height = file[path: ["pixels", "height"]]?.intValue
+      {
         entry.pixels = PixelSize(width: width, height: height)
       }
       entries.append(entry)
