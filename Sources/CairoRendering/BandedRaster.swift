@@ -1,6 +1,5 @@
 import CCairo
 import CPNGEncoder
-import FoundationEssentials
 import Glibc
 import SceneGraph
 

@@ -1,6 +1,4 @@
 import CCairo
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// Draws scene nodes into one Cairo context, whatever surface is behind it. This is the only

@@ -2,7 +2,6 @@ import CCairo
 import CLCMS2
 import FilePaths
 import FoundationEssentials
-import Glibc
 
 /// The printing condition a PDF/X file is made for: an output-class CMYK ICC profile, embedded
 /// as the OutputIntent's `DestOutputProfile`.

@@ -2,7 +2,6 @@ import CCairo
 import CFreeType
 import CHarfBuzz
 import FilePaths
-import FoundationEssentials
 import Glibc
 import Synchronization
 

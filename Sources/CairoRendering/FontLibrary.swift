@@ -1,6 +1,4 @@
 import CFontconfig
-import FoundationEssentials
-import Glibc
 import Synchronization
 
 /// Loads each font file once and finds fallback fonts for characters a font lacks.

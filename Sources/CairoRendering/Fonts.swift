@@ -1,5 +1,4 @@
 import FilePaths
-import FoundationEssentials
 import Glibc
 
 /// The label font bundled with the wallpaper studio (Quicksand Bold, SIL Open Font License),

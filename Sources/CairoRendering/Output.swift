@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// An output file format.
 public enum OutputFormat: String, CaseIterable, Sendable {

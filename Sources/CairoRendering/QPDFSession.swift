@@ -1,6 +1,4 @@
 import CQPDF
-import FoundationEssentials
-import Glibc
 
 /// Why a libqpdf post-pass (page boxes, PDF/X) failed. Each description is one line.
 public struct PDFPostPassError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,6 +1,4 @@
 import CQPDF
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// Registration colour: 100 % of every separation (`/Separation /All`), for crop and

@@ -1,6 +1,5 @@
 import CCairo
 import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// One page of a multi-page PDF.

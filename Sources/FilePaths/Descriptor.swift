@@ -25,6 +25,12 @@ public enum Descriptor {
     return nil
   }
 
+  /// Writes every byte of `bytes` to `descriptor` (see `writeAll(_:to:)`).
+  @discardableResult
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+  }
+
   /// Writes the UTF-8 bytes of `text` to `descriptor` (see `writeAll(_:to:)`).
   @discardableResult
   public static func writeAll(_ text: String, to descriptor: Int32) -> String? {

@@ -1,7 +1,5 @@
 import CQPDF
 import CairoRendering
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// A PDF rectangle in default user space: points, origin bottom-left, y up.

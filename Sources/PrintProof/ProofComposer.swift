@@ -1,6 +1,5 @@
 import CairoRendering
 import FoundationEssentials
-import Glibc
 import SceneGraph
 import Wallpapers
 

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// Where everything goes on one proof page. All values are in points, in page coordinates

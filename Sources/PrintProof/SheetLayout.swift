@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// How proof pages use the sheet.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A position in the scene's coordinate space, in points, y down.

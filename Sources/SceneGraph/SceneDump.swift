@@ -1,6 +1,4 @@
 import FilePaths
-import FoundationEssentials
-import Glibc
 
 extension Scene {
   /// A stable, indented text form of the scene, one node per line, for golden tests and reviews.

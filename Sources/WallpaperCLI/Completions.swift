@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// `wallpaper completions bash|zsh|fish`: completion scripts generated from `Commands.all`, so

@@ -1,7 +1,5 @@
 import CairoRendering
 import FilePaths
-import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXAMPLES layout. Options are

@@ -1,7 +1,6 @@
 import CairoRendering
 import FilePaths
 import FoundationEssentials
-import Glibc
 import PrintProof
 import SceneGraph
 import WallpaperExport

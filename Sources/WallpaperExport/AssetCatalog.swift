@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// An Xcode asset catalog: `<Design>.xcassets/` with one image set per screen class, in

@@ -36,7 +36,7 @@ public enum AtomicFile {
   public static func write(_ bytes: [UInt8], to path: String) throws(ExportError) {
     let target = FilePath(path)
     if target.isStandardStream {
-      if let failure = writeAll(bytes, to: STDOUT_FILENO) {
+      if let failure = Descriptor.writeAll(bytes, to: STDOUT_FILENO) {
         throw .failed("cannot write to standard output: \(failure)")
       }
       return
@@ -60,7 +60,7 @@ public enum AtomicFile {
       throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var failure = writeAll(bytes, to: descriptor)
+    var failure = Descriptor.writeAll(bytes, to: descriptor)
     if failure == nil, fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
     close(descriptor)
     if failure == nil {
@@ -151,11 +151,6 @@ public enum AtomicFile {
         throw .failed("cannot create folder '\(folder)': a file is in the way")
       }
     }
-  }
-
-  /// Writes every byte, retrying after interruptions; the system's reason on failure.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-    bytes.withUnsafeBytes { Descriptor.writeAll($0, to: descriptor) }
   }
 
   /// The process's umask, read without changing it (from /proc; else set and restored once).

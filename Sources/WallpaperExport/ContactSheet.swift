@@ -1,6 +1,4 @@
 import CairoRendering
-import FoundationEssentials
-import Glibc
 import SceneGraph
 import Wallpapers
 

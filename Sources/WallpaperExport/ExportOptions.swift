@@ -1,7 +1,6 @@
 import CairoRendering
 import FilePaths
 import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// What an export writes besides the designs themselves: the devices, formats and scales, the

@@ -1,7 +1,6 @@
 import CairoRendering
 import FilePaths
 import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// What an export writes for one design: one job per screen class, format and scale, and the

@@ -2,7 +2,6 @@ import CMalloc
 import CairoRendering
 import FilePaths
 import FoundationEssentials
-import Glibc
 import SceneGraph
 import Wallpapers
 

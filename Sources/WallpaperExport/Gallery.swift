@@ -1,6 +1,4 @@
 import CairoRendering
-import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// `index.html` beside the manifest: every exported file in one page that needs no script and

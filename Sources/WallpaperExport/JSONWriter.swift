@@ -1,3 +1,5 @@
+import Wallpapers
+
 /// Every JSON document the tool writes (`--json` results, the manifest, asset catalogs, the
 /// schema, `devices --json`) goes through here: keys sorted, two-space pretty printing in the
 /// layout Foundation's `JSONSerialization` uses (`"key" : value`), slashes unescaped, a final
@@ -25,7 +27,7 @@ package enum JSONWriter {
     case let object as [String: Any]:
       text += "{\n"
       for (offset, key) in object.keys.sorted().enumerated() {
-        text += (offset > 0 ? ",\n" : "") + inner + quoted(key) + " : "
+        text += (offset > 0 ? ",\n" : "") + inner + JSONValue.quoted(key, htmlSafe: false) + " : "
         write(object[key]!, indent: inner, into: &text)
       }
       text += "\n" + indent + "}"
@@ -36,40 +38,14 @@ package enum JSONWriter {
         write(element, indent: inner, into: &text)
       }
       text += "\n" + indent + "]"
-    case let string as String: text += quoted(string)
+    case let string as String: text += JSONValue.quoted(string, htmlSafe: false)
     case let bool as Bool: text += bool ? "true" : "false"
     case let integer as any BinaryInteger: text += "\(integer)"
-    case let number as Double: text += formatted(number)
+    case let number as Double:
+      precondition(number.isFinite, "JSONWriter: \(number) is not a JSON number")
+      text += JSONValue.numberText(number)
     case is Null: text += "null"
     default: preconditionFailure("JSONWriter: a \(type(of: value)) is not a JSON value")
     }
-  }
-
-  /// Integral numbers without a fraction (`414`), others in Swift's shortest form (`0.1`).
-  private static func formatted(_ number: Double) -> String {
-    precondition(number.isFinite, "JSONWriter: \(number) is not a JSON number")
-    if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
-    return "\(number)"
-  }
-
-  /// A JSON string literal: quotes, backslashes and control characters escaped.
-  private static func quoted(_ string: String) -> String {
-    var text = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case "\u{8}": text += "\\b"
-      case "\u{C}": text += "\\f"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
   }
 }

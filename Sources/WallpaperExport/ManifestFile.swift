@@ -1,7 +1,5 @@
 import CairoRendering
 import FilePaths
-import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the

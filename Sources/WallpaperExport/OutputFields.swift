@@ -1,7 +1,6 @@
 import CairoRendering
 import FilePaths
 import FoundationEssentials
-import Glibc
 import Wallpapers
 
 /// The design-file fields that say how a design is written (`scale`, `format`, `output`,

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// A validated wallpaper design: what to draw and for which device. Built from a design file,

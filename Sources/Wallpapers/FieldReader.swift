@@ -1,6 +1,4 @@
 import FilePaths
-import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// Reads the fields of one JSON object, checking types and ranges, and reports any field it was

@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Glibc
-
 /// Where a design value came from: a line of a design file, or a command-line flag.
 public enum ValueOrigin: Hashable, Sendable {
   case file(path: String, line: Int)

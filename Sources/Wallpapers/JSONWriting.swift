@@ -11,12 +11,7 @@ extension JSONValue {
     switch kind {
     case .null: text += "null"
     case .bool(let value): text += value ? "true" : "false"
-    case .number(let value):
-      if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-        text += String(Int64(value))
-      } else {
-        text += "\(value)"
-      }
+    case .number(let value): text += Self.numberText(value)
     case .string(let value): text += Self.quoted(value)
     case .array(let elements):
       text += "["
@@ -36,8 +31,20 @@ extension JSONValue {
     }
   }
 
-  /// A JSON string literal, safe inside HTML.
-  public static func quoted(_ string: String) -> String {
+  /// A finite number as JSON writes it: whole numbers without a fraction (`414`), others in
+  /// Swift's shortest round-tripping form (`0.1`).
+  public static func numberText(_ number: Double) -> String {
+    if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
+    return "\(number)"
+  }
+
+  /// A JSON string literal, safe inside HTML (see `quoted(_:htmlSafe:)`).
+  public static func quoted(_ string: String) -> String { quoted(string, htmlSafe: true) }
+
+  /// A JSON string literal: quotes, backslashes and control characters escaped, and with
+  /// `htmlSafe` also `<`, `>`, `&`, U+2028 and U+2029, so that it can sit inside an HTML
+  /// `<script>` element.
+  public static func quoted(_ string: String, htmlSafe: Bool) -> String {
     var text = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
@@ -46,7 +53,8 @@ extension JSONValue {
       case "\n": text += "\\n"
       case "\r": text += "\\r"
       case "\t": text += "\\t"
-      case "<", ">", "&", "\u{2028}", "\u{2029}":
+      case "<", ">", "&", "\u{2028}",
+        "\u{2029}" where htmlSafe:
         text +=
           "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16, uppercase: true)

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import SceneGraph
 
 /// Writes a scene as plain SVG 1.1 for designers' tools, without a Cairo surface.

@@ -1,7 +1,5 @@
 import CairoRendering
 import FilePaths
-import FoundationEssentials
-import Glibc
 import SceneGraph
 import WallpaperExport
 import Wallpapers

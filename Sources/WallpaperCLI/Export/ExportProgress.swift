@@ -1,6 +1,4 @@
 import FilePaths
-import FoundationEssentials
-import Glibc
 import Synchronization
 import WallpaperExport
 

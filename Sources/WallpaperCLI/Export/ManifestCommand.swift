@@ -1,6 +1,4 @@
 import FilePaths
-import FoundationEssentials
-import Glibc
 import WallpaperExport
 
 /// `wallpaper manifest merge PARTS… -o manifest.json`: joins the partial manifests of a sharded
