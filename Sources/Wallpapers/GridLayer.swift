@@ -126,19 +126,17 @@ extension Design {
     if grid.kind == .square, let square = grid.square, !grid.images.isEmpty {
       nodes.append(contentsOf: try cellImages(cells, side: try square.side(in: canvasSize)))
     }
-    // One path per colour: adjacent tiles become one shape, so no seam shows between them.
+    // One path per colour, in the order colours first appear: adjacent tiles become one
+    // shape, so no seam shows between them. A later fill wins a cell over an earlier one.
     var order: [Color] = []
-    var tiles: [Color: Set<Int>] = [:]
+    var owner = [Color?](repeating: nil, count: cells.count)
     for fill in grid.fills {
-      if tiles[fill.color] == nil { order.append(fill.color) }
-      tiles[fill.color, default: []].formUnion(fill.indices)
+      if !order.contains(fill.color) { order.append(fill.color) }
+      for index in fill.indices where index < owner.count { owner[index] = fill.color }
     }
-    // A later fill wins a cell over an earlier one.
-    var owner: [Int: Color] = [:]
-    for fill in grid.fills { for index in fill.indices { owner[index] = fill.color } }
     for color in order {
       var path = Path()
-      for index in tiles[color]!.sorted() where owner[index] == color {
+      for index in owner.indices where owner[index] == color {
         path.addRectangle(try extendedToBleed(cells[index].frame, bleed: bleed))
       }
       if !path.isEmpty { nodes.append(.shape(ShapeNode(.path(path), fill: .solid(color)))) }
@@ -209,18 +207,18 @@ extension Design {
   /// The gaps between square cells, filled with `color`.
   private func gutters(_ cells: [GridCell], color: Color) throws(SceneError) -> [Node] {
     guard let first = cells.first else { return [] }
-    let minX = cells.map(\.frame.minX).min()!
-    let maxX = cells.map(\.frame.maxX).max()!
+    let minX = cells.map { $0.frame.minX }.min()!
+    let maxX = cells.map { $0.frame.maxX }.max()!
     let minY = first.frame.minY
-    let maxY = cells.map(\.frame.maxY).max()!
+    let maxY = cells.map { $0.frame.maxY }.max()!
     var path = Path()
-    let columnsStarts = Set(cells.map(\.frame.minX)).sorted()
-    let columnEnds = Set(cells.map(\.frame.maxX)).sorted()
+    let columnsStarts = Set(cells.map { $0.frame.minX }).sorted()
+    let columnEnds = Set(cells.map { $0.frame.maxX }).sorted()
     for (end, start) in zip(columnEnds, columnsStarts.dropFirst()) where start > end {
       path.addRectangle(try Rect(x: end, y: minY, width: start - end, height: maxY - minY))
     }
-    let rowStarts = Set(cells.map(\.frame.minY)).sorted()
-    let rowEnds = Set(cells.map(\.frame.maxY)).sorted()
+    let rowStarts = Set(cells.map { $0.frame.minY }).sorted()
+    let rowEnds = Set(cells.map { $0.frame.maxY }).sorted()
     for (end, start) in zip(rowEnds, rowStarts.dropFirst()) where start > end {
       path.addRectangle(try Rect(x: minX, y: end, width: maxX - minX, height: start - end))
     }

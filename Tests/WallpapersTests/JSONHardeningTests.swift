@@ -89,6 +89,7 @@ final class JSONHardeningTests: XCTestCase {
       ("a//b/", "a", "b", "", "b"), ("/", "/", "", "", ""), ("", "", "", "", ""),
       (".hidden", "", ".hidden", "", ".hidden"),
       ("x/d.tar.gz", "x", "d.tar.gz", "gz", "d.tar"), ("-", "", "-", "", "-"),
+      ("/x//y/z.svg", "/x/y", "z.svg", "svg", "z"), ("été/ü.png", "été", "ü.png", "png", "ü"),
     ] {
       let file = FilePath(path)
       XCTAssertEqual(
