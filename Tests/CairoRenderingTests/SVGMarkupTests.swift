@@ -48,11 +48,18 @@ final class SVGMarkupTests: XCTestCase {
     XCTAssertEqual(SVGMarkup.number(100.007), "100.007")
     XCTAssertEqual(SVGMarkup.number(-0.07), "-0.07")
     XCTAssertEqual(SVGMarkup.number(1_234_567.8), "1234567.8")
+    XCTAssertEqual(SVGMarkup.number(0.005), "0.005")
+    XCTAssertEqual(SVGMarkup.number(10), "10")
+    XCTAssertEqual(SVGMarkup.number(-100.05), "-100.05")
+    XCTAssertEqual(SVGMarkup.number(0.9996), "1")
+    XCTAssertEqual(SVGMarkup.number(8e12 + 0.25), "8000000000000.25")
     XCTAssertEqual(SVGMarkup.number(.infinity), "0")
     XCTAssertEqual(SVGMarkup.number(.nan), "0")
     XCTAssertEqual(SVGMarkup.coefficient(0.7071067811), "0.707107")
     XCTAssertEqual(SVGMarkup.coefficient(-1), "-1")
     XCTAssertEqual(SVGMarkup.coefficient(0.000001), "0.000001")
+    XCTAssertEqual(SVGMarkup.coefficient(-0.0000015), "-0.000002")
+    XCTAssertEqual(SVGMarkup.coefficient(1e9 + 0.5), "1000000000.5")
   }
 
   func testPathCommandsWriteNumbersInPlace() {

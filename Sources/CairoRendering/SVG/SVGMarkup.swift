@@ -47,6 +47,11 @@ struct SVGMarkup {
   /// A path command and its point (`M1 2`, `L3.5 4`), inside a `d` attribute.
   mutating func pathCommand(_ letter: Unicode.Scalar, _ x: Double, _ y: Double) {
     bytes.append(UInt8(ascii: letter))
+    pathCommand(x, y)
+  }
+
+  /// `x y`: a point of a path command, without its letter.
+  private mutating func pathCommand(_ x: Double, _ y: Double) {
     append(number: x)
     bytes.append(UInt8(ascii: " "))
     append(number: y)
@@ -55,10 +60,10 @@ struct SVGMarkup {
   /// A cubic Bézier segment (`C x1 y1 x2 y2 x y`) inside a `d` attribute.
   mutating func pathCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
     pathCommand("C", x1, y1)
-    for value in [x2, y2, x, y] {
-      bytes.append(UInt8(ascii: " "))
-      append(number: value)
-    }
+    bytes.append(UInt8(ascii: " "))
+    pathCommand(x2, y2)
+    bytes.append(UInt8(ascii: " "))
+    pathCommand(x, y)
   }
 
   /// A coordinate in points, rounded to 1/1000 pt (a thousandth of a pixel at 1x, well below
@@ -81,44 +86,41 @@ struct SVGMarkup {
 
   /// `value` rounded to `digits` decimals (at most 6), trailing zeros dropped; `0` for values
   /// that round to zero or are not finite.
+  ///
+  /// The text is made right to left in a 24-byte buffer on the stack (a sign, at most 16
+  /// digits and a point) and appended in one copy: an SVG of a wallpaper holds thousands of
+  /// numbers, and writing them is most of the writer's work.
   private mutating func appendFixed(_ value: Double, digits: Int) {
-    let divisor = Self.powersOfTen[digits]
-    let scaled = (value * Double(divisor)).rounded()
+    let scaled = (value * Double(Self.powersOfTen[digits])).rounded()
     guard scaled.isFinite, abs(scaled) < 9e15, scaled != 0 else {
       bytes.append(UInt8(ascii: "0"))
       return
     }
-    if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
-    let magnitude = UInt64(abs(scaled))
-    appendDigits(magnitude / divisor, width: 1)
-    var fraction = magnitude % divisor
-    guard fraction > 0 else { return }
-    var width = digits
-    while fraction % 10 == 0 {
-      fraction /= 10
-      width -= 1
+    var magnitude = UInt64(abs(scaled))
+    var fractionDigits = digits
+    while fractionDigits > 0, magnitude % 10 == 0 {
+      magnitude /= 10
+      fractionDigits -= 1
     }
-    bytes.append(UInt8(ascii: "."))
-    appendDigits(fraction, width: width)
-  }
-
-  /// The decimal digits of `value`, zero-padded on the left to `width`.
-  private mutating func appendDigits(_ value: UInt64, width: Int) {
-    var count = 1
-    var limit: UInt64 = 10
-    while count < 20, value >= limit {
-      count += 1
-      limit = limit &* 10
-    }
-    count = max(count, width)
-    let start = bytes.count
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-    var rest = value
-    var index = start + count - 1
-    while rest > 0 {
-      bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
-      index -= 1
+    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { text in
+      var start = text.count
+      var written = 0
+      repeat {
+        if written == fractionDigits, written > 0 {
+          start -= 1
+          text[start] = UInt8(ascii: ".")
+        }
+        start -= 1
+        text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+        written += 1
+      } while magnitude > 0 || written <= fractionDigits
+      if scaled < 0 {
+        start -= 1
+        text[start] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...]))
     }
   }
 
