@@ -11,9 +11,10 @@ DESTDIR ?=
 ## of every start-up on 73,000 relative relocations (Docs/performance.md).
 RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie
 RELEASE_BIN = .build/release/wallpaper
-## Cairo and fontconfig come from their static archives in the release binary, so a process
-## does not map Cairo's 19 shared dependencies (X11, xcb, …) at start-up (Scripts/static-pkgconfig.sh).
-STATIC_PKG_CONFIG = $(CURDIR)/.build/static-pkgconfig
+## Cairo, fontconfig and libstdc++ come from their static archives in the release binary, so a
+## process does not map and relocate Cairo's 19 shared dependencies (X11, xcb, …) and libstdc++
+## at start-up (Scripts/static-link.sh).
+STATIC_LINK = $(CURDIR)/.build/static-link
 ROOT = $(DESTDIR)$(PREFIX)
 FONT_DIR = $(ROOT)/share/wallpaper/fonts
 MAN_DIR = $(ROOT)/share/man/man1
@@ -85,8 +86,8 @@ example: deps
 
 ## The release binary that `make install` copies.
 release: deps
-	@Scripts/static-pkgconfig.sh $(STATIC_PKG_CONFIG)
-	PKG_CONFIG_PATH=$(STATIC_PKG_CONFIG) $(SWIFT) build $(RELEASE_FLAGS)
+	@Scripts/static-link.sh $(STATIC_LINK)
+	PKG_CONFIG_PATH=$(STATIC_LINK) $(SWIFT) build $(RELEASE_FLAGS) -Xlinker -L$(STATIC_LINK)/lib
 
 ## The man page, generated from the commands' option tables: .build/man/wallpaper.1
 ## (read it with `man -l .build/man/wallpaper.1`).

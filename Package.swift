@@ -46,6 +46,9 @@ let package = Package(
     .target(name: "CQPDF"),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
+    // The number formatting and deflate streams of the release build's static Cairo (see
+    // Scripts/static-link.sh): glibc's "%f" and zlib were most of a PDF render.
+    .target(name: "CCairoStreams", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
 
     // JPEG (libjpeg-turbo, EXIF orientation through libexif) and HEIC (libheif) decoding in
     // C: libjpeg reports errors by longjmp.
@@ -57,8 +60,8 @@ let package = Package(
     .target(
       name: "CairoRendering",
       dependencies: [
-        "SceneGraph", "FilePaths", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz", "CPNGEncoder", "CQPDF",
-        "CLCMS2", "CPhotoDecoder",
+        "SceneGraph", "FilePaths", "CCairo", "CCairoStreams", "CFreeType", "CFontconfig", "CHarfBuzz",
+        "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
       ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(
@@ -84,7 +87,7 @@ let package = Package(
     .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "FilePaths", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "Wallpapers", "TestSupport"]),
+      dependencies: ["CairoRendering", "CCairoStreams", "Wallpapers", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",
       dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),

@@ -65,10 +65,10 @@ for file in bin/wallpaper share/wallpaper/fonts/Quicksand-Bold.ttf share/man/man
   share/fish/vendor_completions.d/wallpaper.fish; do
   [ -f "$prefix/$file" ] || fail "make install did not write $file"
 done
-# What the installed binary loads at start (Docs/performance.md): Cairo and fontconfig are linked
-# in, Foundation is not linked at all, and no runpath sends the loader searching its folder.
+# What the installed binary loads at start (Docs/performance.md): Cairo, fontconfig and libstdc++
+# are linked in, Foundation is not linked at all, and no runpath sends the loader searching its folder.
 needed=$(readelf -d "$prefix/bin/wallpaper" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-for library in libcairo libfontconfig libX11 libxcb libpixman libFoundation libswiftCore; do
+for library in libcairo libfontconfig libX11 libxcb libpixman libstdc++ libFoundation libswiftCore; do
   case " $needed" in *" $library"*) fail "the installed binary still loads $library: $needed" ;; esac
 done
 readelf -d "$prefix/bin/wallpaper" | grep -qE "R(UN)?PATH" && fail "the installed binary has a runpath"
@@ -82,6 +82,21 @@ grep -q "$prefix/share/wallpaper/fonts/Quicksand-Bold.ttf" "$scratch/elsewhere/v
   fail "the installed binary did not use the installed font: $(cat "$scratch/elsewhere/verbose.log")"
 [ "$(head -c 8 "$scratch/elsewhere/winter.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "not a PNG"
 echo "check-tools: the installed binary rendered $(stat -c %s "$scratch/elsewhere/winter.png") bytes with no environment"
+# The installed binary's static Cairo formats numbers and deflates streams with Sources/CCairoStreams
+# (Scripts/static-link.sh); the debug binary's shared Cairo uses glibc and zlib. Decompressed, the
+# two PDFs must be the same document: only the /ID, a hash of the compressed bytes, may differ.
+for name in installed debug; do
+  binary=$debug
+  [ "$name" = debug ] || binary=$prefix/bin/wallpaper
+  WALLPAPER_FONTS="$repo/Fonts" "$binary" render Samples/benchmark.json --scale 3 -o "$scratch/$name.pdf" ||
+    fail "$binary could not render a PDF"
+  qpdf --check "$scratch/$name.pdf" > /dev/null || fail "qpdf --check failed on the PDF of $binary"
+  qpdf --qdf --object-streams=disable "$scratch/$name.pdf" - | grep -av '^  /ID \[' > "$scratch/$name.qdf" ||
+    fail "qpdf could not decompress the PDF of $binary"
+done
+cmp -s "$scratch/installed.qdf" "$scratch/debug.qdf" ||
+  fail "the installed binary's PDF differs from the debug binary's once decompressed: $(cmp "$scratch/installed.qdf" "$scratch/debug.qdf")"
+echo "check-tools: the installed binary's PDF ($(stat -c %s "$scratch/installed.pdf") bytes) is the debug binary's document"
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 left=$(find "$prefix" -mindepth 1)
 [ -z "$left" ] || fail "make uninstall left: $left"
