@@ -37,11 +37,12 @@ let package = Package(
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]),
-    // Little CMS 2: ICC profiles for PDF/X output intents and soft proofs.
-    .systemLibrary(
-      name: "CLCMS2", pkgConfig: "lcms2",
-      providers: [.apt(["liblcms2-dev"])]),
 
+    // HarfBuzz's subsetter through dlopen: only SVG with its text as text embeds a font.
+    .target(name: "CHarfBuzzSubset", dependencies: ["CHarfBuzz"]),
+    // Little CMS 2 (liblcms2-dev) through dlopen: ICC profiles for photos, PDF/X output intents
+    // and soft proofs.
+    .target(name: "CLCMS2"),
     // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
     .target(name: "CQPDF"),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
@@ -52,16 +53,15 @@ let package = Package(
 
     // JPEG (libjpeg-turbo, EXIF orientation through libexif) and HEIC (libheif) decoding in
     // C: libjpeg reports errors by longjmp.
-    .target(
-      name: "CPhotoDecoder",
-      // libheif is opened with dlopen on the first HEIC (see photo_decoder.c), not linked.
-      linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("exif")]),
+    // libjpeg, libexif and libheif are opened with dlopen on the first photo (see
+    // photo_decoder.c), not linked: most designs hold none.
+    .target(name: "CPhotoDecoder"),
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes (PDF/X-4 through a libqpdf post-pass).
     .target(
       name: "CairoRendering",
       dependencies: [
         "SceneGraph", "FilePaths", "CCairo", "CCairoStreams", "CFreeType", "CFontconfig", "CHarfBuzz",
-        "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
+        "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
       ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(

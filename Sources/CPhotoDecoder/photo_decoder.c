@@ -10,6 +10,64 @@
 #include <string.h>
 #include <jpeglib.h>
 
+// libjpeg-turbo and libexif are opened with dlopen the first time a JPEG is decoded, as libheif
+// is for HEIC: linked, they were mapped and relocated by every command at start-up (236 symbol
+// bindings), though most designs hold no photo.
+#define WP_JPEG_FUNCTIONS(X)                                                                     \
+  X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_mem_src) X(jpeg_save_markers)                \
+  X(jpeg_read_header) X(jpeg_read_icc_profile) X(jpeg_start_decompress) X(jpeg_read_scanlines)   \
+  X(jpeg_finish_decompress) X(jpeg_destroy_decompress)
+#define WP_EXIF_FUNCTIONS(X)                                                                     \
+  X(exif_data_new_from_data) X(exif_content_get_entry) X(exif_get_short)                         \
+  X(exif_data_get_byte_order) X(exif_data_unref)
+
+#define WP_PHOTO_POINTER(name) static __typeof__(name) *wp_##name;
+WP_JPEG_FUNCTIONS(WP_PHOTO_POINTER)
+WP_EXIF_FUNCTIONS(WP_PHOTO_POINTER)
+
+static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
+static const char *jpeg_failure = NULL;
+
+static void load_jpeg(void) {
+  void *jpeg = dlopen("libjpeg.so.62", RTLD_NOW | RTLD_LOCAL);
+  if (!jpeg) {
+    jpeg_failure = "libjpeg (libjpeg62-turbo) cannot be loaded";
+    return;
+  }
+  void *exif = dlopen("libexif.so.12", RTLD_NOW | RTLD_LOCAL);
+  if (!exif) {
+    jpeg_failure = "libexif (libexif12) cannot be loaded";
+    return;
+  }
+#define WP_PHOTO_LOAD(library, name)                                       \
+  if (!(wp_##name = (__typeof__(name) *)dlsym(library, #name))) {         \
+    jpeg_failure = #library " lacks " #name;                               \
+    return;                                                                \
+  }
+#define WP_JPEG_LOAD(name) WP_PHOTO_LOAD(jpeg, name)
+#define WP_EXIF_LOAD(name) WP_PHOTO_LOAD(exif, name)
+  WP_JPEG_FUNCTIONS(WP_JPEG_LOAD)
+  WP_EXIF_FUNCTIONS(WP_EXIF_LOAD)
+}
+
+// From here on the jpeg_ and exif_ names call through the loaded table (jpeg_create_decompress
+// is a macro for jpeg_CreateDecompress).
+#define jpeg_std_error wp_jpeg_std_error
+#define jpeg_CreateDecompress wp_jpeg_CreateDecompress
+#define jpeg_mem_src wp_jpeg_mem_src
+#define jpeg_save_markers wp_jpeg_save_markers
+#define jpeg_read_header wp_jpeg_read_header
+#define jpeg_read_icc_profile wp_jpeg_read_icc_profile
+#define jpeg_start_decompress wp_jpeg_start_decompress
+#define jpeg_read_scanlines wp_jpeg_read_scanlines
+#define jpeg_finish_decompress wp_jpeg_finish_decompress
+#define jpeg_destroy_decompress wp_jpeg_destroy_decompress
+#define exif_data_new_from_data wp_exif_data_new_from_data
+#define exif_content_get_entry wp_exif_content_get_entry
+#define exif_get_short wp_exif_get_short
+#define exif_data_get_byte_order wp_exif_data_get_byte_order
+#define exif_data_unref wp_exif_data_unref
+
 struct error_manager {
   struct jpeg_error_mgr base;
   jmp_buf jump;
@@ -87,6 +145,11 @@ static int too_large(int w, int h, int max_side, long max_pixels) {
 int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
+  pthread_once(&jpeg_once, load_jpeg);
+  if (jpeg_failure) {
+    snprintf(out->message, sizeof out->message, "%s", jpeg_failure);
+    return WP_PHOTO_UNSUPPORTED;
+  }
   struct jpeg_decompress_struct cinfo;
   struct error_manager manager;
   // volatile: changed between setjmp and a longjmp back to it.

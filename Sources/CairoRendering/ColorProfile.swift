@@ -57,27 +57,31 @@ public struct OutputIntent: Hashable, Sendable {
   /// Checks `profile` with lcms2: it must parse, be an output (printer) profile and describe
   /// CMYK. `source` names it in errors.
   public init(profile: [UInt8], source: String) throws(OutputIntentError) {
+    let cms = try LittleCMS.functions { OutputIntentError(value: source, reason: $0) }
     let handle: cmsHPROFILE? = profile.withUnsafeBytes { raw in
-      cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count))
+      cms.cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count))
     }
     guard let handle else { throw OutputIntentError(value: source, reason: "not an ICC profile lcms2 can read") }
-    defer { cmsCloseProfile(handle) }
-    guard cmsGetDeviceClass(handle) == cmsSigOutputClass else {
+    defer { _ = cms.cmsCloseProfile(handle) }
+    guard cms.cmsGetDeviceClass(handle) == cmsSigOutputClass else {
       throw OutputIntentError(value: source, reason: "not an output (printer, 'prtr') profile")
     }
-    guard cmsGetColorSpace(handle) == cmsSigCmykData else {
+    guard cms.cmsGetColorSpace(handle) == cmsSigCmykData else {
       throw OutputIntentError(value: source, reason: "not a CMYK profile")
     }
     // Only profiles lcms2 can build a transform from are any use for proofing.
     guard
-      cmsIsIntentSupported(handle, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_OUTPUT))
+      cms.cmsIsIntentSupported(
+        handle, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_OUTPUT))
         != 0
     else {
       throw OutputIntentError(value: source, reason: "a profile without a relative colorimetric output table")
     }
     var buffer = [CChar](repeating: 0, count: 256)
-    let length = cmsGetProfileInfoASCII(handle, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count))
-    let description = length > 1 ? String(cString: buffer).trimmingSpaces() : ""
+    let length = cms.cmsGetProfileInfoASCII(
+      handle, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count))
+    let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let description = length > 1 ? String(decoding: text, as: UTF8.self).trimmingSpaces() : ""
     self.source = source
     self.identifier = description.isEmpty ? "Custom" : description
     self.profile = profile
@@ -98,12 +102,16 @@ public enum ColorProfiles {
   /// lcms2 stamps a profile with the time it is saved; the header's date (bytes 24–35) is set to
   /// 2020-01-01 so files stay byte-identical.
   public static let sRGB: [UInt8] = {
-    let profile = cmsCreate_sRGBProfile()!
-    defer { cmsCloseProfile(profile) }
+    // Reached only after an output intent was accepted, which needed lcms2 too.
+    guard let cms = try? LittleCMS.functions({ RenderError.image(reason: $0) }) else {
+      preconditionFailure("lcms2 is not loaded")
+    }
+    let profile = cms.cmsCreate_sRGBProfile()!
+    defer { _ = cms.cmsCloseProfile(profile) }
     var length: cmsUInt32Number = 0
-    cmsSaveProfileToMem(profile, nil, &length)
+    _ = cms.cmsSaveProfileToMem(profile, nil, &length)
     var bytes = [UInt8](repeating: 0, count: Int(length))
-    cmsSaveProfileToMem(profile, &bytes, &length)
+    _ = cms.cmsSaveProfileToMem(profile, &bytes, &length)
     // dateTimeNumber: year, month, day, hour, minute, second as big-endian UInt16.
     let date: [UInt16] = [2020, 1, 1, 0, 0, 0]
     for (index, value) in date.enumerated() {
@@ -147,13 +155,14 @@ public struct SoftProof {
   ///
   /// - Throws: `RenderError.image` when lcms2 can't build the transforms.
   public func apply(to image: RasterImage) throws(RenderError) -> Result {
+    let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
     let (proof, alarmA, alarmB) = (
       try transform(gamutAlarm: nil), try transform(gamutAlarm: 0), try transform(gamutAlarm: 0xFFFF)
     )
     defer {
       for t in [proof, alarmA, alarmB] {
-        cmsDeleteTransform(t.transform)
-        cmsDeleteContext(t.context)
+        cms.cmsDeleteTransform(t.transform)
+        cms.cmsDeleteContext(t.context)
       }
     }
     let width = image.size.width
@@ -169,10 +178,10 @@ public struct SoftProof {
     for y in 0..<height {
       let row = source + y * image.stride
       let out = marked + y * gamutImage.stride
-      cmsDoTransform(alarmA.transform, row, &rowA, cmsUInt32Number(width))
-      cmsDoTransform(alarmB.transform, row, &rowB, cmsUInt32Number(width))
+      cms.cmsDoTransform(alarmA.transform, row, &rowA, cmsUInt32Number(width))
+      cms.cmsDoTransform(alarmB.transform, row, &rowB, cmsUInt32Number(width))
       // In place: the proof's pixels replace the image's.
-      cmsDoTransform(proof.transform, row, row, cmsUInt32Number(width))
+      cms.cmsDoTransform(proof.transform, row, row, cmsUInt32Number(width))
       for x in 0..<width {
         let i = x * 4
         // BGRA: with alarm codes all 0 and all 0xFFFF, only a gamut alarm gives both.
@@ -207,30 +216,47 @@ public struct SoftProof {
   /// sRGB → intent → sRGB, in a context of its own whose alarm codes are all `gamutAlarm`
   /// (lcms2 reads alarm codes from the transform's context); no gamut check when nil.
   private func transform(gamutAlarm: UInt16?) throws(RenderError) -> (transform: cmsHTRANSFORM, context: cmsContext) {
-    guard let context = cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
+    let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
+    guard let context = cms.cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
     var flags = cmsUInt32Number(cmsFLAGS_SOFTPROOFING | cmsFLAGS_BLACKPOINTCOMPENSATION)
     if let gamutAlarm {
       var codes = [cmsUInt16Number](repeating: gamutAlarm, count: Int(cmsMAXCHANNELS))
-      cmsSetAlarmCodesTHR(context, &codes)
+      cms.cmsSetAlarmCodesTHR(context, &codes)
       flags |= cmsUInt32Number(cmsFLAGS_GAMUTCHECK)
     }
-    let srgbIn = cmsCreate_sRGBProfileTHR(context)
-    let srgbOut = cmsCreate_sRGBProfileTHR(context)
+    let srgbIn = cms.cmsCreate_sRGBProfileTHR(context)
+    let srgbOut = cms.cmsCreate_sRGBProfileTHR(context)
     let press = intent.profile.withUnsafeBytes {
-      cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
+      cms.cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
     }
     defer {
-      for profile in [srgbIn, srgbOut, press] where profile != nil { cmsCloseProfile(profile) }
+      for profile in [srgbIn, srgbOut, press] where profile != nil { _ = cms.cmsCloseProfile(profile) }
     }
     let format = clcms2_type_bgra_8()
     guard let srgbIn, let srgbOut, let press,
-      let transform = cmsCreateProofingTransformTHR(
+      let transform = cms.cmsCreateProofingTransformTHR(
         context, srgbIn, format, srgbOut, format, press, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
         cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags)
     else {
-      cmsDeleteContext(context)
+      cms.cmsDeleteContext(context)
       throw .image(reason: "lcms2 cannot make a soft-proof transform for '\(intent.source)'")
     }
     return (transform, context)
+  }
+}
+
+/// Little CMS 2, opened with dlopen on first use (Sources/CLCMS2): most commands and designs
+/// need no colour management, and linked it was mapped and relocated by every process.
+enum LittleCMS {
+  /// lcms2's functions, called as `cms.cmsOpenProfileFromMem(…)`.
+  ///
+  /// - Throws: `failure` of the reason (dlopen's or dlsym's message) when liblcms2 cannot be
+  ///   loaded.
+  static func functions<Failure: Error>(_ failure: (String) -> Failure) throws(Failure) -> clcms2_api {
+    var message: UnsafePointer<CChar>?
+    guard let api = clcms2_load(&message) else {
+      throw failure(message.map { String(cString: $0) } ?? "cannot load liblcms2")
+    }
+    return api.pointee
   }
 }

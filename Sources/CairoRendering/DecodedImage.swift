@@ -114,25 +114,26 @@ final class DecodedImage {
     _ pixels: UnsafeMutablePointer<UInt8>, count: Int, profile: UnsafeMutablePointer<UInt8>, length: Int,
     format: String
   ) throws(RenderError) -> Bool {
-    guard let context = cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
-    defer { cmsDeleteContext(context) }
-    guard let source = cmsOpenProfileFromMemTHR(context, profile, cmsUInt32Number(length)) else {
+    let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
+    guard let context = cms.cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
+    defer { cms.cmsDeleteContext(context) }
+    guard let source = cms.cmsOpenProfileFromMemTHR(context, profile, cmsUInt32Number(length)) else {
       throw .image(reason: "a \(format) with a damaged embedded ICC profile (lcms2 cannot read it)")
     }
-    defer { cmsCloseProfile(source) }
-    guard cmsGetColorSpace(source) == cmsSigRgbData else { return false }
-    let srgb = cmsCreate_sRGBProfileTHR(context)
-    defer { cmsCloseProfile(srgb) }
+    defer { _ = cms.cmsCloseProfile(source) }
+    guard cms.cmsGetColorSpace(source) == cmsSigRgbData else { return false }
+    let srgb = cms.cmsCreate_sRGBProfileTHR(context)
+    defer { _ = cms.cmsCloseProfile(srgb) }
     // TYPE_BGRA_8 with the alpha byte copied through unchanged.
     let bgra: cmsUInt32Number = (4 << 16) | (3 << 3) | 1 | (1 << 7) | (1 << 10) | (1 << 14)
     guard
-      let transform = cmsCreateTransformTHR(
+      let transform = cms.cmsCreateTransformTHR(
         context, source, bgra, srgb, bgra, cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))
     else {
       throw .image(reason: "a \(format) with an embedded ICC profile lcms2 cannot convert to sRGB")
     }
-    defer { cmsDeleteTransform(transform) }
-    cmsDoTransform(transform, pixels, pixels, cmsUInt32Number(count))
+    defer { cms.cmsDeleteTransform(transform) }
+    cms.cmsDoTransform(transform, pixels, pixels, cmsUInt32Number(count))
     return true
   }
 }

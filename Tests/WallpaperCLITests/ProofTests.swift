@@ -106,19 +106,45 @@ final class ProofTests: XCTestCase {
     }
   }
 
+  /// Libraries the tool opens on first use (dlopen), not at start: a plain render,
+  /// `devices` and `--version` map none of them.
+  private let onFirstUse = ["qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265"]
+
+  private func assertNoneOnFirstUse(_ libraries: [String], _ command: String) {
+    for name in onFirstUse {
+      XCTAssertFalse(libraries.contains { $0.contains(name) }, "\(command) loaded \(name): \(libraries)")
+    }
+  }
+
   func testOnlyProofsLoadLibqpdf() throws {
     for format in ["png", "svg", "pdf"] {
       let libraries = try loadedLibraries(["render", "d.json", "-o", "r.\(format)"])
       XCTAssertTrue(libraries.contains { $0.hasPrefix("libcairo") }, "\(format): \(libraries)")
-      XCTAssertFalse(libraries.contains { $0.contains("qpdf") }, "render to \(format) loaded \(libraries)")
+      assertNoneOnFirstUse(libraries, "render to \(format)")
     }
-    XCTAssertFalse(try loadedLibraries(["devices"]).contains { $0.contains("qpdf") })
-    XCTAssertFalse(try loadedLibraries(["--version"]).contains { $0.contains("qpdf") })
-    // libheif (and its codecs) likewise loads only for a HEIC photo.
-    let start = try loadedLibraries(["--version"])
-    XCTAssertFalse(start.contains { $0.contains("heif") || $0.contains("x265") }, "--version loaded \(start)")
+    assertNoneOnFirstUse(try loadedLibraries(["devices"]), "devices")
+    assertNoneOnFirstUse(try loadedLibraries(["--version"]), "--version")
     let proof = try loadedLibraries(["proof", "d.json", "-o", "p.pdf"])
     XCTAssertTrue(proof.contains { $0.hasPrefix("libqpdf") }, "proof: \(proof)")
+    XCTAssertFalse(proof.contains { $0.contains("lcms2") }, "a proof without --pdfx loaded \(proof)")
+  }
+
+  /// Each library opened on first use is opened by the work that needs it, and only that work.
+  func testLibrariesLoadOnFirstUse() throws {
+    let pdfx = try loadedLibraries(["proof", "d.json", "-o", "x.pdf", "--pdfx"])
+    XCTAssertTrue(pdfx.contains { $0.hasPrefix("liblcms2") }, "--pdfx converts through Little CMS: \(pdfx)")
+    let text = try loadedLibraries(["render", "d.json", "-o", "t.svg", "--svg-text", "text"])
+    XCTAssertTrue(text.contains { $0.hasPrefix("libharfbuzz-subset") }, "--svg-text text subsets the font: \(text)")
+    XCTAssertFalse(text.contains { $0.contains("lcms2") || $0.contains("libjpeg") }, "\(text)")
+    let rendered = try Processes.run(
+      Processes.wallpaperBinary, ["render", "d.json", "-o", "art.png"], in: folder, environment: environment)
+    XCTAssertEqual(rendered.status, 0, rendered.stderr)
+    let converted = try Processes.run("convert", ["art.png", "-quality", "90", "art.jpg"], in: folder)
+    XCTAssertEqual(converted.status, 0, converted.stderr)
+    let photo = try loadedLibraries(["render", "--device", "iphone-8", "--image", "art.jpg", "-o", "j.png"])
+    XCTAssertTrue(photo.contains { $0.hasPrefix("libjpeg") }, "a JPEG photo decodes through libjpeg: \(photo)")
+    XCTAssertTrue(photo.contains { $0.hasPrefix("libexif") }, "its orientation comes from libexif: \(photo)")
+    XCTAssertFalse(photo.contains { $0.contains("harfbuzz-subset") || $0.contains("qpdf") }, "\(photo)")
   }
 
   func testTwoDevicesBoxesLabelsBookmarksFontsAndMetadata() throws {

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CHarfBuzzSubset
 
 /// Font subsetting through HarfBuzz's hb-subset, for fonts embedded in documents.
 enum FontSubset {
@@ -14,19 +15,23 @@ enum FontSubset {
         path: font.path,
         reason: "is not TrueType/OpenType, so SVG cannot embed it as text (allowed: --svg-text outlines)")
     }
+    var message: UnsafePointer<CChar>?
+    guard let hb = charfbuzz_subset_load(&message)?.pointee else {
+      throw .font(path: font.path, reason: message.map { String(cString: $0) } ?? "cannot load libharfbuzz-subset")
+    }
     guard let blob = hb_blob_create_from_file_or_fail(font.path) else {
       throw .font(path: font.path, reason: "HarfBuzz could not read it")
     }
     let face = hb_face_create(blob, UInt32(font.index))
     hb_blob_destroy(blob)
     defer { hb_face_destroy(face) }
-    guard let input = hb_subset_input_create_or_fail() else {
+    guard let input = hb.hb_subset_input_create_or_fail() else {
       throw .font(path: font.path, reason: "HarfBuzz could not start a subset")
     }
-    defer { hb_subset_input_destroy(input) }
-    let unicodes = hb_subset_input_unicode_set(input)
+    defer { hb.hb_subset_input_destroy(input) }
+    let unicodes = hb.hb_subset_input_unicode_set(input)
     for scalar in text.unicodeScalars { hb_set_add(unicodes, scalar.value) }
-    guard let subset = hb_subset_or_fail(face, input) else {
+    guard let subset = hb.hb_subset_or_fail(face, input) else {
       throw .font(path: font.path, reason: "HarfBuzz could not subset it for embedding")
     }
     defer { hb_face_destroy(subset) }
