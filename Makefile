@@ -8,8 +8,11 @@ DESTDIR ?=
 ## The installed binary: release mode with the Swift runtime linked in (no toolchain needed at
 ## run time; the faster start-up Docs/performance.md measures for --static).
 ## Linked as a position-dependent executable: a PIE with the static runtime spends ~12 M cycles
-## of every start-up on 73,000 relative relocations (Docs/performance.md).
-RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie
+## of every start-up on 73,000 relative relocations (Docs/performance.md). No exported symbols
+## (the toolchain's --export-dynamic put 3,430 in the dynamic symbol table, which the loader and
+## the runtime's dladdr search) and libgcc's unwinder linked in rather than libgcc_s.so.1.
+RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie \
+  -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 RELEASE_BIN = .build/release/wallpaper
 ## Cairo, fontconfig and libstdc++ come from their static archives in the release binary, so a
 ## process does not map and relocate Cairo's 19 shared dependencies (X11, xcb, …) and libstdc++
