@@ -126,7 +126,7 @@ public enum AtomicFile {
   /// Removes temporary files older than `staleAge` from `folder`, once per folder and process.
   static func removeStaleTemporaryFiles(in folder: String, now: Date = Date()) {
     guard swept.withLock({ $0.insert(folder).inserted }) else { return }
-    guard let names = FilePath(folder).folderEntries() else { return }
+    guard let names = FilePath(folder).folderEntries(hiddenOnly: true) else { return }
     for name in names where isTemporaryName(name) {
       let path = folder + "/" + name
       var info = stat()

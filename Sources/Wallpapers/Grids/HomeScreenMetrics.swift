@@ -108,11 +108,19 @@ extension HomeScreenGrid {
   ///   the icon-size setting, the dock floats, and no source in Docs/devices.md measured any of it.
   static let defaults: [String: HomeScreenMetrics] = {
     var table: [String: HomeScreenMetrics] = [:]
-    for entry in seedEntries { table[entry.id] = entry.metrics }
-    for row in widgetBlurRows where table[row.id] == nil { table[row.id] = derive(from: row) }
-    table[airRow.id] = derive(from: airRow)
+    for id in Set(seedEntries.map { $0.id } + widgetBlurRows.map { $0.id } + [airRow.id]) {
+      table[id] = defaultMetrics(forScreenClass: id)
+    }
     return table
   }()
+
+  /// `defaults[id]`, derived for that one class: a render needs one class's metrics, and
+  /// deriving every class's (and hashing the table) cost more than the rest of its grid.
+  static func defaultMetrics(forScreenClass id: String) -> HomeScreenMetrics? {
+    if id == airRow.id { return derive(from: airRow) }
+    if let entry = seedEntries.last(where: { $0.id == id }) { return entry.metrics }
+    return widgetBlurRows.first { $0.id == id }.map(derive(from:))
+  }
 
   /// Every alternative per screen class: the default first, then the [S5]-derived metrics for
   /// the classes whose default comes from the seed.
