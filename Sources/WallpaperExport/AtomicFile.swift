@@ -43,25 +43,21 @@ public enum AtomicFile {
     }
     let folder = target.folder
     if !folder.isEmpty { try createFolders(FilePath(folder)) }
-    let mode: mode_t
+    // A replaced file keeps its mode; a new one gets the mode `open` gives it.
+    var keptMode: mode_t?
     switch FileKind(at: target) {
-    case .missing: mode = 0o666 & ~currentUmask
+    case .missing: break
     case .regular:
       var info = stat()
-      mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~currentUmask
+      if stat(path, &info) == 0 { keptMode = info.st_mode & 0o7777 }
     case .folder: throw .failed("cannot write '\(path)': it is a folder")
     case .special(let kind): throw .failed("cannot write '\(path)': it is \(kind), not a regular file")
     }
     let directory = target.folderOrCurrent
     removeStaleTemporaryFiles(in: directory)
-    var template = Array((directory + "/" + temporaryName(for: target.lastComponent)).utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
-    }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let (descriptor, temporary) = try createTemporaryFile(in: directory, for: target.lastComponent, path: path)
     var failure = Descriptor.writeAll(bytes, to: descriptor)
-    if failure == nil, fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, let keptMode, fchmod(descriptor, keptMode) != 0 { failure = String(cString: strerror(errno)) }
     close(descriptor)
     if failure == nil {
       // Checked again just before the rename: something may have appeared meanwhile.
@@ -153,18 +149,25 @@ public enum AtomicFile {
     }
   }
 
-  /// The process's umask, read without changing it (from /proc; else set and restored once).
-  static let currentUmask: mode_t = {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-      let value = mode_t(String(line.dropFirst(6).drop { $0 == "\t" || $0 == " " }), radix: 8)
-    {
-      return value
+  /// Creates `.NAME.tmp-XXXXXX` in `folder` with six random letters or digits, as `mkstemp`
+  /// does, but with mode 0666 handed to `open`: the kernel applies the umask (or the folder's
+  /// default ACL) as for any new file, so the process's umask never has to be read.
+  private static func createTemporaryFile(
+    in folder: String, for name: String, path: String
+  ) throws(ExportError) -> (descriptor: Int32, path: String) {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    let template = folder + "/" + temporaryName(for: name)
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      var bytes = Array(template.utf8.dropLast(6))
+      for _ in 0..<6 { bytes.append(alphabet[Int(random.next(upperBound: UInt32(alphabet.count)))]) }
+      let candidate = String(decoding: bytes, as: UTF8.self)
+      let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if descriptor >= 0 { return (descriptor, candidate) }
+      guard errno == EEXIST else { break }
     }
-    let mask = umask(0o022)
-    umask(mask)
-    return mask
-  }()
+    throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
+  }
 }
 
 /// glibc's `syncfs(2)`, declared only under `_GNU_SOURCE`, which the Glibc module is not built with.
