@@ -103,24 +103,28 @@ struct SVGMarkup {
       fractionDigits -= 1
     }
     var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { text in
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      let text = raw.bindMemory(to: UInt8.self)
       var start = text.count
-      var written = 0
-      repeat {
-        if written == fractionDigits, written > 0 {
-          start -= 1
-          text[start] = UInt8(ascii: ".")
-        }
+      for _ in 0..<fractionDigits {
         start -= 1
         text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
-        written += 1
-      } while magnitude > 0 || written <= fractionDigits
+      }
+      if fractionDigits > 0 {
+        start -= 1
+        text[start] = UInt8(ascii: ".")
+      }
+      repeat {
+        start -= 1
+        text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
       if scaled < 0 {
         start -= 1
         text[start] = UInt8(ascii: "-")
       }
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...]))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
   }
 
