@@ -9,6 +9,13 @@ import SceneGraph
 struct SVGMarkup {
   private(set) var bytes: [UInt8] = []
 
+  /// Empty markup with room for `capacity` bytes: a document's body is tens of KB, and growing
+  /// to that by doubling would touch twice its size in fresh pages.
+  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+  /// The number of bytes written.
+  var count: Int { bytes.count }
+
   /// Markup that needs no escaping (element names, fixed attributes, ids the writer made).
   mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
   mutating func append(_ other: SVGMarkup) { bytes.append(contentsOf: other.bytes) }

@@ -34,7 +34,8 @@ struct SVGWriter {
     var state = SVGDocumentState(scene: scene, scale: scale, options: options, fonts: fonts)
     for node in scene.nodes { try state.write(node, topLevel: true) }
 
-    var out = SVGMarkup()
+    let faces = state.fontFaces.reduce(0) { $0 + $1.utf8.count }
+    var out = SVGMarkup(capacity: state.body.count + state.defs.count + faces + 1024)
     out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
     out.append(" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" version=\"1.1\"")
@@ -45,7 +46,7 @@ struct SVGWriter {
       for face in state.fontFaces { out.append(face) }
       out.append("]]></style>\n")
     }
-    if !state.defs.bytes.isEmpty {
+    if state.defs.count > 0 {
       out.append("<defs>\n")
       out.append(state.defs)
       out.append("</defs>\n")
@@ -61,7 +62,7 @@ private struct SVGDocumentState {
   let options: SVGOptions
   let fonts: FontLibrary
   let scale: Double
-  var body = SVGMarkup()
+  var body = SVGMarkup(capacity: 1 << 16)
   var defs = SVGMarkup()
   /// `@font-face` rules, one per embedded font, in order of first use.
   var fontFaces: [String] = []
