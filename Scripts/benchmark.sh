@@ -6,7 +6,8 @@
 #
 # Builds the release binary `make install` installs (`make release`), then measures, in
 # alternating rounds (every command once per round, so load from other processes hits all of
-# them alike):
+# them alike; each after a 50 ms pause, the list forwards in odd rounds and backwards in even
+# ones, so no command always follows a heavy one):
 #   - `wallpaper render Samples/benchmark.json --scale 3` to PNG, SVG and PDF;
 #   - `rsvg-convert` turning the project's own SVG of that design into the same PNG (-z 3), into
 #     PDF (-f pdf) and into SVG (-f svg); resvg and CairoSVG (PyPI resvg-cli, cairosvg) making
@@ -136,17 +137,26 @@ if "$wallpaper" export --help >/dev/null 2>&1; then
   )
 fi
 
-hyperfine_args=()
-for i in "${!names[@]}"; do hyperfine_args+=(-n "${names[$i]}" "${commands[$i]}"); done
+forward=() backward=()
+for i in "${!names[@]}"; do forward+=(-n "${names[$i]}" "${commands[$i]}"); done
+for ((i = ${#names[@]} - 1; i >= 0; i--)); do backward+=(-n "${names[$i]}" "${commands[$i]}"); done
+# What a command runs after moves its time: measured in one run, rsvg-convert -f svg took 15.2 ms
+# after wallpaper's SVG render and 18.9 ms right after the floor's 288 MiB PNG, and wallpaper's
+# SVG 5.5 against 6.0 ms. So every command starts after the same 50 ms pause (--prepare, not
+# timed), and odd rounds run the list forwards, even rounds backwards, so that no command of a
+# pair always follows the other or a heavy one.
+pause=(--prepare "sleep 0.05")
+[ "$quick" = 1 ] && pause=()
 
-# Alternating rounds: one hyperfine call per round runs every command once, in order.
+# Alternating rounds: one hyperfine call per round runs every command once.
 if [ "$quick" = 0 ]; then
   echo "benchmark: warm-up round" >&2
-  hyperfine -N --runs 1 --style none "${hyperfine_args[@]}" >/dev/null
+  hyperfine -N --runs 1 --style none "${forward[@]}" >/dev/null
 fi
 for round in $(seq 1 "$runs"); do
   echo "benchmark: round $round of $runs" >&2
-  hyperfine -N --runs 1 --style none --export-csv "$work/round-$round.csv" "${hyperfine_args[@]}" >/dev/null
+  if ((round % 2)); then order=("${forward[@]}"); else order=("${backward[@]}"); fi
+  hyperfine -N --runs 1 --style none "${pause[@]}" --export-csv "$work/round-$round.csv" "${order[@]}" >/dev/null
 done
 
 # The median of the numbers on stdin.
