@@ -38,13 +38,16 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]),
 
+    // Shared libraries opened on first use (dlopen), with a table of the functions each user
+    // calls: the commands and designs that need none of them never map them.
+    .target(name: "CLazyLibrary"),
     // HarfBuzz's subsetter through dlopen: only SVG with its text as text embeds a font.
-    .target(name: "CHarfBuzzSubset", dependencies: ["CHarfBuzz"]),
+    .target(name: "CHarfBuzzSubset", dependencies: ["CHarfBuzz", "CLazyLibrary"]),
     // Little CMS 2 (liblcms2-dev) through dlopen: ICC profiles for photos, PDF/X output intents
     // and soft proofs.
-    .target(name: "CLCMS2"),
+    .target(name: "CLCMS2", dependencies: ["CLazyLibrary"]),
     // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
-    .target(name: "CQPDF"),
+    .target(name: "CQPDF", dependencies: ["CLazyLibrary"]),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
     // The number formatting and deflate streams of the release build's static Cairo (see
@@ -55,7 +58,7 @@ let package = Package(
     // C: libjpeg reports errors by longjmp.
     // libjpeg, libexif and libheif are opened with dlopen on the first photo (see
     // photo_decoder.c), not linked: most designs hold none.
-    .target(name: "CPhotoDecoder"),
+    .target(name: "CPhotoDecoder", dependencies: ["CLazyLibrary"]),
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes (PDF/X-4 through a libqpdf post-pass).
     .target(
       name: "CairoRendering",

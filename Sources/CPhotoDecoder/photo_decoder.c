@@ -1,14 +1,14 @@
 #include "photo_decoder.h"
 
-#include <dlfcn.h>
 #include <libexif/exif-data.h>
 #include <libheif/heif.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+
+#include "lazy_library.h"
 
 // libjpeg-turbo and libexif are opened with dlopen the first time a JPEG is decoded, as libheif
 // is for HEIC: linked, they were mapped and relocated by every command at start-up (236 symbol
@@ -21,52 +21,30 @@
   X(exif_data_new_from_data) X(exif_content_get_entry) X(exif_get_short)                         \
   X(exif_data_get_byte_order) X(exif_data_unref)
 
-#define WP_PHOTO_POINTER(name) static __typeof__(name) *wp_##name;
-WP_JPEG_FUNCTIONS(WP_PHOTO_POINTER)
-WP_EXIF_FUNCTIONS(WP_PHOTO_POINTER)
+typedef struct { WP_JPEG_FUNCTIONS(LAZY_LIBRARY_FIELD) } jpeg_functions;
+typedef struct { WP_EXIF_FUNCTIONS(LAZY_LIBRARY_FIELD) } exif_functions;
+static const jpeg_functions *load_jpeg(const char **message);
+static const exif_functions *load_exif(const char **message);
+LAZY_LIBRARY_TABLE(jpeg_functions, load_jpeg, WP_JPEG_FUNCTIONS, "libjpeg62-turbo", "libjpeg.so.62")
+LAZY_LIBRARY_TABLE(exif_functions, load_exif, WP_EXIF_FUNCTIONS, "libexif12", "libexif.so.12")
 
-static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
-static const char *jpeg_failure = NULL;
-
-static void load_jpeg(void) {
-  void *jpeg = dlopen("libjpeg.so.62", RTLD_NOW | RTLD_LOCAL);
-  if (!jpeg) {
-    jpeg_failure = "libjpeg (libjpeg62-turbo) cannot be loaded";
-    return;
-  }
-  void *exif = dlopen("libexif.so.12", RTLD_NOW | RTLD_LOCAL);
-  if (!exif) {
-    jpeg_failure = "libexif (libexif12) cannot be loaded";
-    return;
-  }
-#define WP_PHOTO_LOAD(library, name)                                       \
-  if (!(wp_##name = (__typeof__(name) *)dlsym(library, #name))) {         \
-    jpeg_failure = #library " lacks " #name;                               \
-    return;                                                                \
-  }
-#define WP_JPEG_LOAD(name) WP_PHOTO_LOAD(jpeg, name)
-#define WP_EXIF_LOAD(name) WP_PHOTO_LOAD(exif, name)
-  WP_JPEG_FUNCTIONS(WP_JPEG_LOAD)
-  WP_EXIF_FUNCTIONS(WP_EXIF_LOAD)
-}
-
-// From here on the jpeg_ and exif_ names call through the loaded table (jpeg_create_decompress
-// is a macro for jpeg_CreateDecompress).
-#define jpeg_std_error wp_jpeg_std_error
-#define jpeg_CreateDecompress wp_jpeg_CreateDecompress
-#define jpeg_mem_src wp_jpeg_mem_src
-#define jpeg_save_markers wp_jpeg_save_markers
-#define jpeg_read_header wp_jpeg_read_header
-#define jpeg_read_icc_profile wp_jpeg_read_icc_profile
-#define jpeg_start_decompress wp_jpeg_start_decompress
-#define jpeg_read_scanlines wp_jpeg_read_scanlines
-#define jpeg_finish_decompress wp_jpeg_finish_decompress
-#define jpeg_destroy_decompress wp_jpeg_destroy_decompress
-#define exif_data_new_from_data wp_exif_data_new_from_data
-#define exif_content_get_entry wp_exif_content_get_entry
-#define exif_get_short wp_exif_get_short
-#define exif_data_get_byte_order wp_exif_data_get_byte_order
-#define exif_data_unref wp_exif_data_unref
+// From here on the jpeg_ and exif_ names call through the loaded tables, which the decoder
+// fills (once) before its first call (jpeg_create_decompress is a macro for jpeg_CreateDecompress).
+#define jpeg_std_error load_jpeg_table.jpeg_std_error
+#define jpeg_CreateDecompress load_jpeg_table.jpeg_CreateDecompress
+#define jpeg_mem_src load_jpeg_table.jpeg_mem_src
+#define jpeg_save_markers load_jpeg_table.jpeg_save_markers
+#define jpeg_read_header load_jpeg_table.jpeg_read_header
+#define jpeg_read_icc_profile load_jpeg_table.jpeg_read_icc_profile
+#define jpeg_start_decompress load_jpeg_table.jpeg_start_decompress
+#define jpeg_read_scanlines load_jpeg_table.jpeg_read_scanlines
+#define jpeg_finish_decompress load_jpeg_table.jpeg_finish_decompress
+#define jpeg_destroy_decompress load_jpeg_table.jpeg_destroy_decompress
+#define exif_data_new_from_data load_exif_table.exif_data_new_from_data
+#define exif_content_get_entry load_exif_table.exif_content_get_entry
+#define exif_get_short load_exif_table.exif_get_short
+#define exif_data_get_byte_order load_exif_table.exif_data_get_byte_order
+#define exif_data_unref load_exif_table.exif_data_unref
 
 struct error_manager {
   struct jpeg_error_mgr base;
@@ -145,9 +123,9 @@ static int too_large(int w, int h, int max_side, long max_pixels) {
 int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
-  pthread_once(&jpeg_once, load_jpeg);
-  if (jpeg_failure) {
-    snprintf(out->message, sizeof out->message, "%s", jpeg_failure);
+  const char *failure = NULL;
+  if (load_jpeg(&failure) == NULL || load_exif(&failure) == NULL) {
+    snprintf(out->message, sizeof out->message, "%s", failure);
     return WP_PHOTO_UNSUPPORTED;
   }
   struct jpeg_decompress_struct cinfo;
@@ -236,53 +214,37 @@ int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long 
   X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_plane_readonly)              \
   X(heif_image_get_bits_per_pixel) X(heif_image_release)
 
-#define WP_HEIF_POINTER(name) static __typeof__(name) *wp_##name;
-WP_HEIF_FUNCTIONS(WP_HEIF_POINTER)
-
-static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
-static const char *heif_failure = NULL;
-
-static void load_heif(void) {
-  void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    heif_failure = "libheif (libheif1) cannot be loaded";
-    return;
-  }
-#define WP_HEIF_LOAD(name)                                                 \
-  if (!(wp_##name = (__typeof__(name) *)dlsym(library, #name))) {         \
-    heif_failure = "libheif lacks " #name;                                 \
-    return;                                                                \
-  }
-  WP_HEIF_FUNCTIONS(WP_HEIF_LOAD)
-}
+typedef struct { WP_HEIF_FUNCTIONS(LAZY_LIBRARY_FIELD) } heif_functions;
+static const heif_functions *load_heif(const char **message);
+LAZY_LIBRARY_TABLE(heif_functions, load_heif, WP_HEIF_FUNCTIONS, "libheif1", "libheif.so.1")
 
 // From here on the heif_ names call through the loaded table.
-#define heif_context_alloc wp_heif_context_alloc
-#define heif_context_free wp_heif_context_free
-#define heif_context_read_from_memory_without_copy wp_heif_context_read_from_memory_without_copy
-#define heif_context_get_primary_image_handle wp_heif_context_get_primary_image_handle
-#define heif_image_handle_get_width wp_heif_image_handle_get_width
-#define heif_image_handle_get_height wp_heif_image_handle_get_height
-#define heif_image_handle_has_alpha_channel wp_heif_image_handle_has_alpha_channel
-#define heif_image_handle_get_color_profile_type wp_heif_image_handle_get_color_profile_type
-#define heif_image_handle_get_raw_color_profile_size wp_heif_image_handle_get_raw_color_profile_size
-#define heif_image_handle_get_raw_color_profile wp_heif_image_handle_get_raw_color_profile
-#define heif_image_handle_release wp_heif_image_handle_release
-#define heif_decoding_options_alloc wp_heif_decoding_options_alloc
-#define heif_decoding_options_free wp_heif_decoding_options_free
-#define heif_decode_image wp_heif_decode_image
-#define heif_image_get_width wp_heif_image_get_width
-#define heif_image_get_height wp_heif_image_get_height
-#define heif_image_get_plane_readonly wp_heif_image_get_plane_readonly
-#define heif_image_get_bits_per_pixel wp_heif_image_get_bits_per_pixel
-#define heif_image_release wp_heif_image_release
+#define heif_context_alloc load_heif_table.heif_context_alloc
+#define heif_context_free load_heif_table.heif_context_free
+#define heif_context_read_from_memory_without_copy load_heif_table.heif_context_read_from_memory_without_copy
+#define heif_context_get_primary_image_handle load_heif_table.heif_context_get_primary_image_handle
+#define heif_image_handle_get_width load_heif_table.heif_image_handle_get_width
+#define heif_image_handle_get_height load_heif_table.heif_image_handle_get_height
+#define heif_image_handle_has_alpha_channel load_heif_table.heif_image_handle_has_alpha_channel
+#define heif_image_handle_get_color_profile_type load_heif_table.heif_image_handle_get_color_profile_type
+#define heif_image_handle_get_raw_color_profile_size load_heif_table.heif_image_handle_get_raw_color_profile_size
+#define heif_image_handle_get_raw_color_profile load_heif_table.heif_image_handle_get_raw_color_profile
+#define heif_image_handle_release load_heif_table.heif_image_handle_release
+#define heif_decoding_options_alloc load_heif_table.heif_decoding_options_alloc
+#define heif_decoding_options_free load_heif_table.heif_decoding_options_free
+#define heif_decode_image load_heif_table.heif_decode_image
+#define heif_image_get_width load_heif_table.heif_image_get_width
+#define heif_image_get_height load_heif_table.heif_image_get_height
+#define heif_image_get_plane_readonly load_heif_table.heif_image_get_plane_readonly
+#define heif_image_get_bits_per_pixel load_heif_table.heif_image_get_bits_per_pixel
+#define heif_image_release load_heif_table.heif_image_release
 
 int wp_photo_decode_heif(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
-  pthread_once(&heif_once, load_heif);
-  if (heif_failure) {
-    snprintf(out->message, sizeof out->message, "%s", heif_failure);
+  const char *failure = NULL;
+  if (load_heif(&failure) == NULL) {
+    snprintf(out->message, sizeof out->message, "%s", failure);
     return WP_PHOTO_UNSUPPORTED;
   }
   struct heif_context *context = heif_context_alloc();

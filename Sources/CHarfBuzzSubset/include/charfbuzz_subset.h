@@ -6,6 +6,8 @@
 
 #include <hb-subset.h>
 
+#include "lazy_library.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -15,15 +17,9 @@ extern "C" {
   X(hb_subset_input_destroy)
 
 /// The hb-subset functions the SVG writer calls, each named as in hb-subset.h.
-typedef struct {
-#define CHARFBUZZ_SUBSET_FIELD(name) __typeof__(name) *_Nonnull name;
-  CHARFBUZZ_SUBSET_FUNCTIONS(CHARFBUZZ_SUBSET_FIELD)
-#undef CHARFBUZZ_SUBSET_FIELD
-} charfbuzz_subset_api;
-
-/// Loads libharfbuzz-subset (once per process, thread-safe). NULL when it cannot be loaded;
-/// then `*message` says why (dlopen's or dlsym's error).
-const charfbuzz_subset_api *_Nullable charfbuzz_subset_load(const char *_Nullable *_Nonnull message);
+/// `charfbuzz_subset_load` opens the library on its first call (once per process, thread-safe); it
+/// returns NULL when the library cannot be opened, and then `*message` says why.
+LAZY_LIBRARY_DECLARE(charfbuzz_subset_api, charfbuzz_subset_load, CHARFBUZZ_SUBSET_FUNCTIONS)
 
 #ifdef __cplusplus
 }

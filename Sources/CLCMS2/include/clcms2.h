@@ -8,6 +8,8 @@
 
 #include <lcms2.h>
 
+#include "lazy_library.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,15 +26,9 @@ static inline cmsUInt32Number clcms2_type_bgra_8(void) { return TYPE_BGRA_8; }
   X(cmsSetAlarmCodesTHR) X(cmsDoTransform) X(cmsDeleteTransform)
 
 /// The lcms2 functions the renderer calls, each named as in lcms2.h.
-typedef struct {
-#define CLCMS2_FIELD(name) __typeof__(name) *_Nonnull name;
-  CLCMS2_FUNCTIONS(CLCMS2_FIELD)
-#undef CLCMS2_FIELD
-} clcms2_api;
-
-/// Loads liblcms2 (once per process, thread-safe). NULL when it cannot be loaded; then
-/// `*message` says why (dlopen's or dlsym's error).
-const clcms2_api *_Nullable clcms2_load(const char *_Nullable *_Nonnull message);
+/// `clcms2_load` opens the library on its first call (once per process, thread-safe); it
+/// returns NULL when the library cannot be opened, and then `*message` says why.
+LAZY_LIBRARY_DECLARE(clcms2_api, clcms2_load, CLCMS2_FUNCTIONS)
 
 #ifdef __cplusplus
 }

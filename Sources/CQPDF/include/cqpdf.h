@@ -7,6 +7,8 @@
 
 #include <qpdf/qpdf-c.h>
 
+#include "lazy_library.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -39,15 +41,9 @@ static inline int cqpdf_warnings_bit(void) { return QPDF_WARNINGS; }
   X(qpdf_set_minimum_pdf_version) X(qpdf_oh_remove_key) X(qpdf_oh_get_object_id)
 
 /// The libqpdf functions the print-proof post-pass calls, each named as in qpdf-c.h.
-typedef struct {
-#define CQPDF_FIELD(name) __typeof__(name) *_Nonnull name;
-  CQPDF_FUNCTIONS(CQPDF_FIELD)
-#undef CQPDF_FIELD
-} cqpdf_api;
-
-/// Loads libqpdf (once per process, thread-safe). NULL when it cannot be loaded; then
-/// `*message` says why (dlopen's or dlsym's error).
-const cqpdf_api *_Nullable cqpdf_load(const char *_Nullable *_Nonnull message);
+/// `cqpdf_load` opens the library on its first call (once per process, thread-safe); it
+/// returns NULL when the library cannot be opened, and then `*message` says why.
+LAZY_LIBRARY_DECLARE(cqpdf_api, cqpdf_load, CQPDF_FUNCTIONS)
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,47 @@
+#include "lazy_library.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// A message made once per library that fails, kept for the life of the process (the loaders
+// hand it out on every later call).
+static const char *message(const char *format, const char *a, const char *b, const char *c) {
+  int length = snprintf(NULL, 0, format, a, b, c);
+  char *text = length >= 0 ? malloc((size_t)length + 1) : NULL;
+  if (text == NULL) return "out of memory";
+  snprintf(text, (size_t)length + 1, format, a, b, c);
+  return text;
+}
+
+// "liblcms2" of "liblcms2.so.2": the name people know a library by.
+static const char *library_name(const char *soname, char *buffer, size_t size) {
+  const char *end = strstr(soname, ".so");
+  size_t length = end != NULL ? (size_t)(end - soname) : strlen(soname);
+  if (length >= size) length = size - 1;
+  memcpy(buffer, soname, length);
+  buffer[length] = 0;
+  return buffer;
+}
+
+void *lazy_library_open(const char *const *sonames, const char *package, const char **failure) {
+  for (const char *const *soname = sonames; *soname != NULL; soname++) {
+    void *library = dlopen(*soname, RTLD_NOW | RTLD_LOCAL);
+    if (library != NULL) return library;
+  }
+  const char *reason = dlerror();
+  char name[64];
+  *failure = message("cannot load %s (Debian package %s): %s", library_name(sonames[0], name, sizeof name), package,
+                     reason != NULL ? reason : "unknown error");
+  return NULL;
+}
+
+void *lazy_library_find(void *library, const char *soname, const char *name, const char **failure) {
+  void *function = dlsym(library, name);
+  if (function == NULL) {
+    char label[64];
+    *failure = message("%s has no function %s%s", library_name(soname, label, sizeof label), name, "");
+  }
+  return function;
+}
