@@ -19,7 +19,7 @@ final class CairoStreamsTests: XCTestCase {
     var generator = SystemRandomNumberGenerator()
     var values: [Double] = [
       0, -0.0, 1, -1, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1e-7, -1e-9, 0.1, 0.05, 0.0005, 123.4565,
-      1_234_567.8905, 4_503_599_627_370_495.5, 9_007_199_254_740_993, 1.8e19, .leastNonzeroMagnitude,
+      1_234_567.8905, 4_503_599_627_370_495.5, 9_007_199_254_740_994, 1.8e19, .leastNonzeroMagnitude,
       .leastNormalMagnitude, 0.9999999, 99.9999995, 2.675, 1.005,
     ]
     // Values whose binary expansion ends exactly on a rounding tie at some precision.

@@ -121,7 +121,7 @@ final class EditorTests: BinaryTestCase {
     for control in [
       "season", "date", "hemisphere", "show-label", "alpha", "colour", "swatch", "undo", "numbers", "actual-size",
       "design", "download", "copy-json", "copy-command",
-    ] + (0..<28).map { "cell \($0)" } {
+    ] + (0..<28).map({ "cell \($0)" }) {
       XCTAssertTrue(reached.contains(control), "Tab reaches \(control): \(reached.sorted())")
     }
     XCTAssertEqual(page["seasonShownAfterDate"] as? String, "summer")
