@@ -1,18 +1,23 @@
 #include "lazy_library.h"
 
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 // A message made once per library that fails, kept for the life of the process (the loaders
 // hand it out on every later call).
-static const char *message(const char *format, const char *a, const char *b, const char *c) {
-  int length = snprintf(NULL, 0, format, a, b, c);
+static const char *message(const char *format, ...) {
+  va_list arguments, copy;
+  va_start(arguments, format);
+  va_copy(copy, arguments);
+  int length = vsnprintf(NULL, 0, format, arguments);
+  va_end(arguments);
   char *text = length >= 0 ? malloc((size_t)length + 1) : NULL;
-  if (text == NULL) return "out of memory";
-  snprintf(text, (size_t)length + 1, format, a, b, c);
-  return text;
+  if (text != NULL) vsnprintf(text, (size_t)length + 1, format, copy);
+  va_end(copy);
+  return text != NULL ? text : "out of memory";
 }
 
 // "liblcms2" of "liblcms2.so.2": the name people know a library by.
@@ -41,7 +46,7 @@ void *lazy_library_find(void *library, const char *soname, const char *name, con
   void *function = dlsym(library, name);
   if (function == NULL) {
     char label[64];
-    *failure = message("%s has no function %s%s", library_name(soname, label, sizeof label), name, "");
+    *failure = message("%s has no function %s", library_name(soname, label, sizeof label), name);
   }
   return function;
 }

@@ -156,10 +156,10 @@ public enum AtomicFile {
     in folder: String, for name: String, path: String
   ) throws(ExportError) -> (descriptor: Int32, path: String) {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
-    let template = folder + "/" + temporaryName(for: name)
+    let prefix = Array((folder + "/" + temporaryName(for: name)).utf8.dropLast("XXXXXX".utf8.count))
     var random = SystemRandomNumberGenerator()
     for _ in 0..<100 {
-      var bytes = Array(template.utf8.dropLast(6))
+      var bytes = prefix
       for _ in 0..<6 { bytes.append(alphabet[Int(random.next(upperBound: UInt32(alphabet.count)))]) }
       let candidate = String(decoding: bytes, as: UTF8.self)
       let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
