@@ -82,7 +82,10 @@ let package = Package(
     .target(
       name: "WallpaperCLI",
       dependencies: ["FilePaths", "Wallpapers", "CairoRendering", "PrintProof", "WallpaperExport"]),
-    .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
+    // CommandLine's argv taken from glibc's constructor arguments, so the Swift runtime's
+    // reader of /proc/self/maps is not linked into the executable (see its source).
+    .target(name: "CProcessArguments"),
+    .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI", "CProcessArguments"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.
     .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),

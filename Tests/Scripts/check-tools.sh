@@ -76,6 +76,15 @@ for library in libcairo libfontconfig libX11 libxcb libpixman libstdc++ libgcc_s
 done
 readelf -d "$prefix/bin/wallpaper" | grep -qE "R(UN)?PATH" && fail "the installed binary has a runpath"
 nm "$prefix/bin/wallpaper" | grep -q "__CFInitialize" && fail "the installed binary links swift-corelibs-foundation"
+# CommandLine's argv comes from Sources/CProcessArguments, not from the runtime's constructor that
+# reads /proc/self/maps (CommandLine.cpp of libswiftCore.a, its `argvGrabber`); arguments arrive intact.
+symbols=$(nm "$prefix/bin/wallpaper")
+grep -q "processArgumentsCapture" <<<"$symbols" || fail "the installed binary lacks Sources/CProcessArguments"
+grep -q "argvGrabber" <<<"$symbols" && fail "the installed binary links the Swift runtime's argv reader"
+odd=$'bogus \u00fc\u6f22 x'
+"$prefix/bin/wallpaper" "$odd" 2> "$scratch/odd.err" && fail "an unknown subcommand succeeded"
+grep -qF "unknown subcommand '$odd'" "$scratch/odd.err" || fail "the argument did not arrive intact: $(cat "$scratch/odd.err")"
+echo "check-tools: the installed binary takes argv from glibc's constructor arguments, intact"
 echo "check-tools: the installed binary loads $(echo "$needed" | wc -w) shared objects directly: $needed"
 mkdir "$scratch/elsewhere"
 (cd "$scratch/elsewhere" && env -i "$prefix/bin/wallpaper" render --device iphone-8 --season winter -o winter.png \
