@@ -4,25 +4,61 @@ import SceneGraph
 /// writer needs. Numbers are written the same way on every run, so documents are
 /// byte-identical.
 ///
-/// Everything is appended to one byte buffer: numbers are formatted straight into it and text
-/// is escaped byte by byte, so writing a path does not build a string per coordinate.
+/// Everything is written into one byte buffer that is kept longer than what it holds:
+/// numbers are formatted straight into its free room and text is copied in whole, so writing
+/// a path neither builds a string per coordinate nor grows an array byte by byte (an SVG of a
+/// wallpaper holds thousands of numbers, and writing them is most of the writer's work).
 struct SVGMarkup {
-  private(set) var bytes: [UInt8] = []
+  /// The markup: the first `count` bytes; the rest is zeroed room to write into.
+  private var storage: [UInt8]
+  /// The number of bytes written.
+  private(set) var count = 0
 
   /// Empty markup with room for `capacity` bytes: a document's body is tens of KB, and growing
-  /// to that by doubling would touch twice its size in fresh pages.
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  /// to that by doubling would copy it several times.
+  init(capacity: Int = 0) { storage = Array(repeating: 0, count: max(capacity, 256)) }
 
-  /// The number of bytes written.
-  var count: Int { bytes.count }
+  /// The bytes written.
+  var bytes: [UInt8] { Array(storage[..<count]) }
+
+  /// Runs `body` with room for at most `maxLength` bytes at the end of the markup; `body`
+  /// returns how many it wrote.
+  private mutating func write(maxLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if storage.count - count < maxLength {
+      var size = storage.count * 2
+      while size - count < maxLength { size *= 2 }
+      storage.append(contentsOf: repeatElement(0, count: size - storage.count))
+    }
+    let start = count
+    count += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+  }
+
+  /// Appends `bytes` as they are.
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    write(maxLength: bytes.count) { target in
+      target.update(from: source, count: bytes.count)
+      return bytes.count
+    }
+  }
 
   /// Markup that needs no escaping (element names, fixed attributes, ids the writer made).
-  mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-  mutating func append(_ other: SVGMarkup) { bytes.append(contentsOf: other.bytes) }
-  mutating func append(byte: UInt8) { bytes.append(byte) }
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+  mutating func append(_ other: SVGMarkup) {
+    other.storage.withUnsafeBufferPointer { append(UnsafeBufferPointer(start: $0.baseAddress, count: other.count)) }
+  }
+  mutating func append(byte: UInt8) {
+    write(maxLength: 1) { target in
+      target.pointee = byte
+      return 1
+    }
+  }
 
   /// `text` escaped for XML (see `MarkupText.escaped`).
-  mutating func append(escaped text: String) { MarkupText.appendEscaped(text, to: &bytes) }
+  mutating func append(escaped text: String) { append(MarkupText.escaped(text)) }
 
   /// A coordinate in points (see `SVGMarkup.number`).
   mutating func append(number value: Double) { appendFixed(value, digits: 3) }
@@ -34,42 +70,43 @@ struct SVGMarkup {
   mutating func attribute(_ name: String, _ value: String) {
     openAttribute(name)
     append(escaped: value)
-    bytes.append(UInt8(ascii: "\""))
+    append(byte: UInt8(ascii: "\""))
   }
 
   /// ` name="number"`, in the short form of `SVGMarkup.number`.
   mutating func attribute(_ name: String, _ value: Double) {
     openAttribute(name)
     append(number: value)
-    bytes.append(UInt8(ascii: "\""))
+    append(byte: UInt8(ascii: "\""))
   }
 
   /// ` name="`: the caller writes the value (only characters that need no escaping) and `"`.
   mutating func openAttribute(_ name: String) {
-    bytes.append(UInt8(ascii: " "))
+    append(byte: UInt8(ascii: " "))
     append(name)
-    bytes.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+    append(byte: UInt8(ascii: "="))
+    append(byte: UInt8(ascii: "\""))
   }
 
   /// A path command and its point (`M1 2`, `L3.5 4`), inside a `d` attribute.
   mutating func pathCommand(_ letter: Unicode.Scalar, _ x: Double, _ y: Double) {
-    bytes.append(UInt8(ascii: letter))
+    append(byte: UInt8(ascii: letter))
     pathCommand(x, y)
   }
 
   /// `x y`: a point of a path command, without its letter.
   private mutating func pathCommand(_ x: Double, _ y: Double) {
     append(number: x)
-    bytes.append(UInt8(ascii: " "))
+    append(byte: UInt8(ascii: " "))
     append(number: y)
   }
 
   /// A cubic Bézier segment (`C x1 y1 x2 y2 x y`) inside a `d` attribute.
   mutating func pathCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
     pathCommand("C", x1, y1)
-    bytes.append(UInt8(ascii: " "))
+    append(byte: UInt8(ascii: " "))
     pathCommand(x2, y2)
-    bytes.append(UInt8(ascii: " "))
+    append(byte: UInt8(ascii: " "))
     pathCommand(x, y)
   }
 
@@ -89,18 +126,19 @@ struct SVGMarkup {
     return String(decoding: markup.bytes, as: UTF8.self)
   }
 
-  private static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+  /// The most bytes `appendFixed` writes: a sign, 16 digits (|scaled| < 9e15), a point, and a
+  /// leading `0` for values below one.
+  private static let maxFixedLength = 19
 
   /// `value` rounded to `digits` decimals (at most 6), trailing zeros dropped; `0` for values
-  /// that round to zero or are not finite.
-  ///
-  /// The text is made right to left in a 24-byte buffer on the stack (a sign, at most 16
-  /// digits and a point) and appended in one copy: an SVG of a wallpaper holds thousands of
-  /// numbers, and writing them is most of the writer's work.
+  /// that round to zero or are not finite. The digits are made right to left into the
+  /// markup's free room and then moved to its end.
   private mutating func appendFixed(_ value: Double, digits: Int) {
-    let scaled = (value * Double(Self.powersOfTen[digits])).rounded()
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (value * scale).rounded()
     guard scaled.isFinite, abs(scaled) < 9e15, scaled != 0 else {
-      bytes.append(UInt8(ascii: "0"))
+      append(byte: UInt8(ascii: "0"))
       return
     }
     var magnitude = UInt64(abs(scaled))
@@ -109,16 +147,14 @@ struct SVGMarkup {
       magnitude /= 10
       fractionDigits -= 1
     }
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      let text = raw.bindMemory(to: UInt8.self)
-      var start = text.count
-      for _ in 0..<fractionDigits {
-        start -= 1
-        text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      }
+    write(maxLength: Self.maxFixedLength) { text in
+      var start = Self.maxFixedLength
       if fractionDigits > 0 {
+        for _ in 0..<fractionDigits {
+          start -= 1
+          text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+          magnitude /= 10
+        }
         start -= 1
         text[start] = UInt8(ascii: ".")
       }
@@ -131,20 +167,31 @@ struct SVGMarkup {
         start -= 1
         text[start] = UInt8(ascii: "-")
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+      let length = Self.maxFixedLength - start
+      UnsafeMutableRawPointer(text).copyMemory(from: text + start, byteCount: length)  // may overlap
+      return length
     }
   }
 
   /// `#RRGGBB` of the colour's 8-bit channels; alpha is written separately as an opacity.
   static func rgb(_ color: Color) -> String {
-    let digits = Array("0123456789ABCDEF".utf8)
-    var text: [UInt8] = [UInt8(ascii: "#")]
-    for channel in [color.red, color.green, color.blue] {
-      let byte = Int((channel * 255).rounded())
-      text.append(digits[byte >> 4])
-      text.append(digits[byte & 15])
+    String(unsafeUninitializedCapacity: 7) { text in
+      func put(_ channel: Double, at offset: Int) {
+        let byte = Int((channel * 255).rounded())
+        text[offset] = hexDigit(byte >> 4)
+        text[offset + 1] = hexDigit(byte & 15)
+      }
+      text[0] = UInt8(ascii: "#")
+      put(color.red, at: 1)
+      put(color.green, at: 3)
+      put(color.blue, at: 5)
+      return 7
     }
-    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The upper-case hexadecimal digit of `value` (0–15).
+  private static func hexDigit(_ value: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: value < 10 ? 0x30 + value : 0x41 - 10 + value)
   }
 
   /// An XML name (for `id`) made from a scene name: letters, digits, `-`, `_` and `.` are
