@@ -70,6 +70,25 @@ final class SVGMarkupTests: XCTestCase {
     markup.pathCurve(3, 4, 5, 6, 7.25, -8)
     markup.append(byte: UInt8(ascii: "Z"))
     markup.append(byte: UInt8(ascii: "\""))
-    XCTAssertEqual(String(decoding: markup.bytes, as: UTF8.self), "<path d=\"M1 2.5C3 4 5 6 7.25 -8Z\"")
+    XCTAssertEqual(String(decoding: markup.written(), as: UTF8.self), "<path d=\"M1 2.5C3 4 5 6 7.25 -8Z\"")
+  }
+
+  func testMarkupGrowsPastItsFirstRoomAndKeepsEveryByte() {
+    var markup = SVGMarkup()  // 256 bytes of room, then doubled as it fills
+    var expected = ""
+    for step in 0..<5_000 {
+      let value = Double(step) * 1.2345 - 3000
+      markup.append(number: value)
+      markup.append(byte: UInt8(ascii: " "))
+      expected += SVGMarkup.number(value) + " "
+    }
+    var group = SVGMarkup()
+    group.append("<g id=\"")
+    group.append(escaped: "a&b")
+    group.append("\">")
+    markup.append(group)
+    expected += "<g id=\"a&amp;b\">"
+    XCTAssertEqual(markup.count, expected.utf8.count)
+    XCTAssertEqual(String(decoding: markup.written(), as: UTF8.self), expected)
   }
 }

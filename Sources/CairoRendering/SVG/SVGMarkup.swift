@@ -18,8 +18,11 @@ struct SVGMarkup {
   /// to that by doubling would copy it several times.
   init(capacity: Int = 0) { storage = Array(repeating: 0, count: max(capacity, 256)) }
 
-  /// The bytes written.
-  var bytes: [UInt8] { Array(storage[..<count]) }
+  /// The bytes written, without a copy: the markup is used up.
+  consuming func written() -> [UInt8] {
+    storage.removeSubrange(count...)
+    return storage
+  }
 
   /// Runs `body` with room for at most `maxLength` bytes at the end of the markup; `body`
   /// returns how many it wrote.
@@ -115,7 +118,7 @@ struct SVGMarkup {
   static func number(_ value: Double) -> String {
     var markup = SVGMarkup()
     markup.append(number: value)
-    return String(decoding: markup.bytes, as: UTF8.self)
+    return String(decoding: markup.written(), as: UTF8.self)
   }
 
   /// A transform coefficient, rounded to 6 decimals: scale and rotation terms multiply every
@@ -123,7 +126,7 @@ struct SVGMarkup {
   static func coefficient(_ value: Double) -> String {
     var markup = SVGMarkup()
     markup.append(coefficient: value)
-    return String(decoding: markup.bytes, as: UTF8.self)
+    return String(decoding: markup.written(), as: UTF8.self)
   }
 
   /// The most bytes `appendFixed` writes: a sign, 16 digits (|scaled| < 9e15), a point, and a

@@ -53,7 +53,7 @@ struct SVGWriter {
     }
     out.append(state.body)
     out.append("</svg>\n")
-    return out.bytes
+    return out.written()
   }
 }
 
