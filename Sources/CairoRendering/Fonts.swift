@@ -26,9 +26,7 @@ public enum Fonts {
   /// the working directory.
   public static func searchPaths(environment: Environment = .process) -> [String] {
     var candidates: [String] = []
-    if let folder = environment["WALLPAPER_FONTS"], !folder.isEmpty {
-      candidates.append(FilePath(folder).appending(bundledFileName).string)
-    }
+    if let fromEnvironment = environmentPath(environment) { candidates.append(fromEnvironment) }
     let executable = FilePath(executablePath())
     if executable.isAbsolute {
       var folder = executable.folder
@@ -54,27 +52,40 @@ public enum Fonts {
     return candidates
   }
 
+  /// The font in `$WALLPAPER_FONTS`, the first place searched; nil when the variable is unset.
+  private static func environmentPath(_ environment: Environment) -> String? {
+    guard let folder = environment["WALLPAPER_FONTS"], !folder.isEmpty else { return nil }
+    return FilePath(folder).appending(bundledFileName).string
+  }
+
+  /// Whether `path` is a regular file this process may read.
+  private static func isReadableFile(_ path: String) -> Bool {
+    FileKind(at: FilePath(path)).isRegular && access(path, R_OK) == 0
+  }
+
   /// The bundled font's path: the first readable regular file of `searchPaths`.
   ///
   /// - Throws: `RenderError.font` naming the file when no place has it.
   public static func bundledPath(environment: Environment = .process)
     throws(RenderError) -> String
   {
+    // `$WALLPAPER_FONTS` first, before the executable's path and the working folder are read.
+    if let fromEnvironment = environmentPath(environment), isReadableFile(fromEnvironment) { return fromEnvironment }
     let candidates = searchPaths(environment: environment)
-    if let found = candidates.first(where: { FileKind(at: FilePath($0)).isRegular && access($0, R_OK) == 0 }) {
-      return found
-    }
+    if let found = candidates.first(where: isReadableFile) { return found }
     throw .font(
       path: bundledFileName,
       reason:
         "the bundled font is not in any of \(candidates.count) places searched (set WALLPAPER_FONTS to its folder)")
   }
 
-  /// The executable's real path (symbolic links resolved).
+  /// The executable's real path (symbolic links resolved): the target of /proc/self/exe, which
+  /// the kernel gives resolved in one call (`realpath` would read one link per component).
   private static func executablePath() -> String {
-    guard let resolved = realpath("/proc/self/exe", nil) ?? realpath(CommandLine.arguments[0], nil) else {
-      return CommandLine.arguments[0]
-    }
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+    let length = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
+    if length > 0, length < buffer.count { return String(decoding: buffer[..<length], as: UTF8.self) }
+    guard let resolved = realpath(CommandLine.arguments[0], nil) else { return CommandLine.arguments[0] }
     defer { free(resolved) }
     return String(cString: resolved)
   }

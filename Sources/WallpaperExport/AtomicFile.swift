@@ -160,7 +160,12 @@ public enum AtomicFile {
     var random = SystemRandomNumberGenerator()
     for _ in 0..<100 {
       var bytes = prefix
-      for _ in 0..<6 { bytes.append(alphabet[Int(random.next(upperBound: UInt32(alphabet.count)))]) }
+      // One random draw per name (one getrandom call), six base-62 digits taken from it.
+      var value: UInt64 = random.next()
+      for _ in 0..<6 {
+        bytes.append(alphabet[Int(value % UInt64(alphabet.count))])
+        value /= UInt64(alphabet.count)
+      }
       let candidate = String(decoding: bytes, as: UTF8.self)
       let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
       if descriptor >= 0 { return (descriptor, candidate) }
