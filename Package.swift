@@ -49,10 +49,13 @@ let package = Package(
     // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
     .target(name: "CQPDF", dependencies: ["CLazyLibrary"]),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
-    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("deflate")]),
+    // libdeflate comes from its archive (`-l:libdeflate.a`, position-independent in Debian):
+    // nothing else in the process uses it, and its shared copy was one more object to map and
+    // relocate at every start.
+    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary(":libdeflate.a")]),
     // The number formatting and deflate streams of the release build's static Cairo (see
     // Scripts/static-link.sh): glibc's "%f" and zlib were most of a PDF render.
-    .target(name: "CCairoStreams", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
+    .target(name: "CCairoStreams", linkerSettings: [.linkedLibrary(":libdeflate.a"), .linkedLibrary("z")]),
 
     // JPEG (libjpeg-turbo, EXIF orientation through libexif) and HEIC (libheif) decoding in
     // C: libjpeg reports errors by longjmp.

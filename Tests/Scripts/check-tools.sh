@@ -65,13 +65,13 @@ for file in bin/wallpaper share/wallpaper/fonts/Quicksand-Bold.ttf share/man/man
   share/fish/vendor_completions.d/wallpaper.fish; do
   [ -f "$prefix/$file" ] || fail "make install did not write $file"
 done
-# What the installed binary loads at start (Docs/performance.md): Cairo, fontconfig, libstdc++ and
-# libgcc are linked in, Foundation is not linked at all, the libraries only some commands need
+# What the installed binary loads at start (Docs/performance.md): Cairo, fontconfig, libstdc++,
+# libgcc and libdeflate are linked in, Foundation is not linked at all, the libraries only some commands need
 # (Little CMS, libjpeg, libexif, HarfBuzz's subsetter, libqpdf, libheif) are opened on first use,
 # and no runpath sends the loader searching its folder.
 needed=$(readelf -d "$prefix/bin/wallpaper" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
 for library in libcairo libfontconfig libX11 libxcb libpixman libstdc++ libgcc_s libFoundation libswiftCore \
-  liblcms2 libjpeg libexif libharfbuzz-subset libqpdf libheif; do
+  libdeflate liblcms2 libjpeg libexif libharfbuzz-subset libqpdf libheif; do
   case " $needed" in *" $library"*) fail "the installed binary still loads $library: $needed" ;; esac
 done
 readelf -d "$prefix/bin/wallpaper" | grep -qE "R(UN)?PATH" && fail "the installed binary has a runpath"
