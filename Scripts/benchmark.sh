@@ -18,6 +18,8 @@
 #   - `wallpaper --version` against `rsvg-convert --version` (start-up alone);
 #   - `wallpaper export` of every device (PNG @2x and @3x, SVG, PDF) with --jobs 1 and with all
 #     cores (the benchmark design without its home grid: iPads have no home-screen metrics).
+# The commands of a few milliseconds (SVG, PDF, --version, the start-up floor) run 5 times a
+# round, each after the pause, and count with the median of their round.
 # Wall time comes from hyperfine (median over the rounds), CPU time (user + system, all
 # threads) from hyperfine too, peak memory from `/usr/bin/time -v`, and in full runs
 # instruction counts from callgrind (stable on a noisy machine). Prints tables with the ratios
@@ -39,7 +41,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1 ;;
     --runs) runs="$2"; shift ;;
     --binary) binary="$2"; shift ;;
-    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "benchmark: unknown argument '$1' (allowed: --quick, --runs N, --binary PATH)" >&2; exit 2 ;;
   esac
   shift
@@ -137,9 +139,21 @@ if "$wallpaper" export --help >/dev/null 2>&1; then
   )
 fi
 
-forward=() backward=()
-for i in "${!names[@]}"; do forward+=(-n "${names[$i]}" "${commands[$i]}"); done
-for ((i = ${#names[@]} - 1; i >= 0; i--)); do backward+=(-n "${names[$i]}" "${commands[$i]}"); done
+# The commands of a few milliseconds are timed several times a round, the others once: one run
+# of a 6 ms process varied by ±30 % here (hyperfine: 5.0–10.3 ms over 80 runs of the SVG render,
+# 13.2–28.4 ms of rsvg-convert -f svg), so nine single runs left the SVG ratio at 0.31 in one
+# run of this script and 0.37 in the next; five runs a round cost ~2 s.
+short=" wallpaper-svg rsvg-svg wallpaper-pdf rsvg-pdf wallpaper-version rsvg-version floor-startup "
+short_runs=$([ "$quick" = 1 ] && echo 1 || echo 5)
+forward=() backward=() short_forward=() short_backward=()
+for i in "${!names[@]}"; do
+  if [[ "$short" == *" ${names[$i]} "* ]]; then short_forward+=(-n "${names[$i]}" "${commands[$i]}")
+  else forward+=(-n "${names[$i]}" "${commands[$i]}"); fi
+done
+for ((i = ${#names[@]} - 1; i >= 0; i--)); do
+  if [[ "$short" == *" ${names[$i]} "* ]]; then short_backward+=(-n "${names[$i]}" "${commands[$i]}")
+  else backward+=(-n "${names[$i]}" "${commands[$i]}"); fi
+done
 # What a command runs after moves its time: measured in one run, rsvg-convert -f svg took 15.2 ms
 # after wallpaper's SVG render and 18.9 ms right after the floor's 288 MiB PNG, and wallpaper's
 # SVG 5.5 against 6.0 ms. So every command starts after the same 50 ms pause (--prepare, not
@@ -151,12 +165,21 @@ pause=(--prepare "sleep 0.05")
 # Alternating rounds: one hyperfine call per round runs every command once.
 if [ "$quick" = 0 ]; then
   echo "benchmark: warm-up round" >&2
-  hyperfine -N --runs 1 --style none "${forward[@]}" >/dev/null
+  hyperfine -N --runs 1 --style none "${forward[@]}" "${short_forward[@]}" >/dev/null
 fi
+# A round: the heavy commands once each, then the short ones $short_runs times each (hyperfine
+# runs a command's runs back to back, each after the pause); backwards in even rounds.
 for round in $(seq 1 "$runs"); do
   echo "benchmark: round $round of $runs" >&2
-  if ((round % 2)); then order=("${forward[@]}"); else order=("${backward[@]}"); fi
-  hyperfine -N --runs 1 --style none "${pause[@]}" --export-csv "$work/round-$round.csv" "${order[@]}" >/dev/null
+  heavy=(hyperfine -N --runs 1 --style none "${pause[@]}" --export-csv "$work/round-$round-heavy.csv")
+  light=(hyperfine -N --runs "$short_runs" --style none "${pause[@]}" --export-csv "$work/round-$round-short.csv")
+  if ((round % 2)); then
+    "${heavy[@]}" "${forward[@]}" >/dev/null
+    "${light[@]}" "${short_forward[@]}" >/dev/null
+  else
+    "${light[@]}" "${short_backward[@]}" >/dev/null
+    "${heavy[@]}" "${backward[@]}" >/dev/null
+  fi
 done
 
 # The median of the numbers on stdin.
@@ -202,7 +225,7 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $cores cores; cairo $(pkg-c
   "$(rsvg-convert --version), $(swift --version 2>&1 | grep -o 'Swift version [0-9.]*'), $(hyperfine --version)," \
   "libdeflate $(pkg-config --modversion libdeflate), libpng $(pkg-config --modversion libpng)" \
   "$( [ -x "$venv/bin/resvg" ] && echo ", resvg $("$venv/bin/resvg" --version), CairoSVG $("$venv/bin/cairosvg" --version)")"
-echo "$( [ "$quick" = 1 ] && echo 'quick mode: 1 run each, numbers are indicative only' || echo "median of $runs alternating runs; peak RSS median of $memory_runs"); $wallpaper"
+echo "$( [ "$quick" = 1 ] && echo 'quick mode: 1 run each, numbers are indicative only' || echo "median of $runs alternating rounds (SVG, PDF, --version: of each round's median of $short_runs runs); peak RSS median of $memory_runs"); $wallpaper"
 echo
 printf '%-8s %14s %14s %8s %8s %14s %12s\n' "output" "wallpaper ms" "rsvg ms" "ratio" "target" "wallpaper MiB" "rsvg MiB"
 # png: rsvg-convert drawing the default SVG; png-cairo: drawing Cairo's SVG of the same design.
