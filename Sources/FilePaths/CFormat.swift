@@ -13,10 +13,13 @@ extension String {
       self = ""
       return
     }
-    var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-    _ = buffer.withUnsafeMutableBufferPointer { pointer in
-      withVaList(arguments) { vsnprintf(pointer.baseAddress, pointer.count, format, $0) }
+    // `length` bytes and the terminating NUL, which is left out of the string.
+    var buffer = [UInt8](repeating: 0, count: Int(length) + 1)
+    _ = buffer.withUnsafeMutableBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { pointer in
+        withVaList(arguments) { vsnprintf(pointer.baseAddress, pointer.count, format, $0) }
+      }
     }
-    self = String(cString: buffer)
+    self = String(decoding: buffer.dropLast(), as: UTF8.self)
   }
 }

@@ -71,7 +71,7 @@ public enum Processes {
     var result: [String: Data] = [:]
     for case let path as String in FileManager.default.enumerator(atPath: root) ?? FileManager.DirectoryEnumerator() {
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory)
       if !isDirectory.boolValue { result[path] = FileManager.default.contents(atPath: "\(root)/\(path)") }
     }
     return result
