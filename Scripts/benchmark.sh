@@ -147,12 +147,14 @@ short=" wallpaper-svg rsvg-svg wallpaper-pdf rsvg-pdf wallpaper-version rsvg-ver
 short_runs=$([ "$quick" = 1 ] && echo 1 || echo 5)
 forward=() backward=() short_forward=() short_backward=()
 for i in "${!names[@]}"; do
-  if [[ "$short" == *" ${names[$i]} "* ]]; then short_forward+=(-n "${names[$i]}" "${commands[$i]}")
-  else forward+=(-n "${names[$i]}" "${commands[$i]}"); fi
-done
-for ((i = ${#names[@]} - 1; i >= 0; i--)); do
-  if [[ "$short" == *" ${names[$i]} "* ]]; then short_backward+=(-n "${names[$i]}" "${commands[$i]}")
-  else backward+=(-n "${names[$i]}" "${commands[$i]}"); fi
+  pair=(-n "${names[$i]}" "${commands[$i]}")
+  if [[ "$short" == *" ${names[$i]} "* ]]; then
+    short_forward+=("${pair[@]}")
+    short_backward=("${pair[@]}" "${short_backward[@]}")
+  else
+    forward+=("${pair[@]}")
+    backward=("${pair[@]}" "${backward[@]}")
+  fi
 done
 # What a command runs after moves its time: measured in one run, rsvg-convert -f svg took 15.2 ms
 # after wallpaper's SVG render and 18.9 ms right after the floor's 288 MiB PNG, and wallpaper's
@@ -162,7 +164,7 @@ done
 pause=(--prepare "sleep 0.05")
 [ "$quick" = 1 ] && pause=()
 
-# Alternating rounds: one hyperfine call per round runs every command once.
+# Alternating rounds, each a hyperfine call for the heavy commands and one for the short ones.
 if [ "$quick" = 0 ]; then
   echo "benchmark: warm-up round" >&2
   hyperfine -N --runs 1 --style none "${forward[@]}" "${short_forward[@]}" >/dev/null
