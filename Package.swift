@@ -103,5 +103,8 @@ let package = Package(
     .testTarget(
       name: "WallpaperCLITests",
       dependencies: ["WallpaperCLI", "WallpaperExport", "TestSupport"]),
+    // The interop tier (`make check`): browsers, Inkscape and the Python judges. Each test skips
+    // itself, naming the tier, outside `make check` (see TestSupport/InteropTier.swift).
+    .testTarget(name: "InteropTests", dependencies: ["TestSupport"]),
   ]
 )

@@ -10,6 +10,10 @@ public struct ProcessResult {
 }
 
 public enum Processes {
+  /// The interpreter of the Python test helpers: Debian's own, which has the python3-* packages
+  /// `make check` installs, whatever `python3` comes first on `PATH`.
+  public static let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+
   /// The folder holding the test bundle and the built products (`.build/debug`).
   public static var productsFolder: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -7,7 +7,10 @@ import XCTest
 final class DesignerSVGTests: XCTestCase {
   private var folder = ""
 
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
+  override func setUpWithError() throws {
+    try InteropTier.require("rsvg-convert", "chromium", "inkscape")
+    folder = try Processes.temporaryFolder()
+  }
   override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
   /// How close each renderer's raster of our SVG must be to our PNG: mean channel difference

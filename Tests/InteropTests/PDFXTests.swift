@@ -16,8 +16,7 @@ final class PDFXTests: XCTestCase {
     folder = try Processes.temporaryFolder()
     try #"{ "name": "Autumn sample", "device": "iphone-8", "season": { "name": "autumn" } }"#
       .write(toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
-    let pikepdf = try Processes.run("python3", ["-c", "import pikepdf"])
-    XCTAssertEqual(pikepdf.status, 0, "pikepdf is missing: run Tests/Scripts/install-python-deps.sh")
+    try InteropTier.require("qpdf", "pdffonts", modules: ["pikepdf"])
   }
 
   override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
@@ -35,7 +34,7 @@ final class PDFXTests: XCTestCase {
 
   /// Runs check-pdfx.py; its output names every failed rule.
   private func assertPDFX(_ file: String, _ options: [String] = [], line: UInt = #line) throws {
-    let result = try Processes.run("python3", [checker, "\(folder)/\(file)"] + options)
+    let result = try Processes.run(Processes.python, [checker, "\(folder)/\(file)"] + options)
     XCTAssertEqual(result.status, 0, "\(file):\n\(result.stdout)\(result.stderr)", line: line)
     let check = try Processes.run("qpdf", ["--check", "\(folder)/\(file)"])
     XCTAssertEqual(check.status, 0, check.stdout + check.stderr, line: line)
@@ -87,7 +86,7 @@ final class PDFXTests: XCTestCase {
     // poppler renders through the output intent's profile when there is one (a press
     // simulation: mean 2.8/255 here), so the PDF/X file is rasterised from a copy without it.
     // Fit layout: the trim starts 36 pt from the top-left corner (see ProofTests).
-    let copy = try Processes.run("python3", [checker, "--without-intent", pdfx, "\(folder)/x-screen.pdf"])
+    let copy = try Processes.run(Processes.python, [checker, "--without-intent", pdfx, "\(folder)/x-screen.pdf"])
     XCTAssertEqual(copy.status, 0, copy.stderr)
     for (page, size) in [(1, (375, 667)), (2, (402, 874))] {
       var images: [RGBAImage] = []
