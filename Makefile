@@ -1,4 +1,5 @@
-# The two set-up commands: `make demo` and `make test`. Both install missing system packages.
+# The README's commands: `make demo`, `make test` (the quick tier) and `make check` (everything CI
+# runs). Each installs the Debian packages its purpose needs that are missing (Scripts/install-deps.sh).
 SWIFT ?= swift
 WALLPAPER = .build/debug/wallpaper
 
@@ -25,11 +26,17 @@ BASH_DIR = $(ROOT)/share/bash-completion/completions
 ZSH_DIR = $(ROOT)/share/zsh/site-functions
 FISH_DIR = $(ROOT)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format samples benchmark clean fuzz fuzz-ci sanitize release install uninstall \
+.PHONY: deps test-deps check-deps build demo test check interop lint format samples benchmark clean fuzz fuzz-ci sanitize release install uninstall \
   man schema check-tools docs example
 
+## Debian packages by purpose: building and rendering; the quick tier adds its judges; `make
+## check` adds browsers, Inkscape, the Python judges and the tools of the other checks.
 deps:
-	@Scripts/install-deps.sh
+	@Scripts/install-deps.sh build
+test-deps:
+	@Scripts/install-deps.sh test
+check-deps:
+	@Scripts/install-deps.sh check
 
 build: deps
 	$(SWIFT) build
@@ -45,10 +52,21 @@ demo: build
 	  echo "rendered out/$$name.{png,svg,pdf}"; \
 	done
 
-## Runs the whole test suite (unit, golden images, cross-format, end-to-end).
-test: build
+## The quick tier, for every change: unit, in-process and golden tests, and the built binary
+## end to end, judged by poppler, qpdf and rsvg-convert. No browser, no Inkscape.
+test: build test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip InteropTests
+
+## The interop tier alone: Tests/InteropTests with browsers, Inkscape and the Python judges.
+interop: build check-deps
+	$(SWIFT) build --build-tests
+	WALLPAPER_TEST_TIER=interop $(SWIFT) test --skip-build --filter InteropTests
+
+## Everything CI runs (.ci/run): the quick tier, the interop tier, the installed tool, lint, the
+## example package, the documentation, a short fuzz run and the quick benchmark.
+check: test interop check-tools lint example docs fuzz-ci
+	$(MAKE) --no-print-directory benchmark QUICK=1
 
 ## Checks formatting against .swift-format.
 lint:
@@ -133,7 +151,7 @@ uninstall:
 
 ## The checks of the installed tool: install into a temporary prefix and render from elsewhere,
 ## bash/zsh/fish completions, the man page, the JSON Schema against the samples and the loader.
-check-tools: build
+check-tools: build check-deps
 	Tests/Scripts/check-tools.sh
 
 ## libFuzzer on the design decoder and the flag parser (-sanitize=fuzzer,address), from the

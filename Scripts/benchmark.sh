@@ -57,7 +57,7 @@ dpkg-query -W -f='${Status}' libpng-dev 2>/dev/null | grep -q "install ok instal
 if [ "$quick" = 0 ]; then command -v valgrind >/dev/null || missing+=(valgrind); fi
 [ -x /usr/bin/time ] || missing+=(time)
 if [ ${#missing[@]} -gt 0 ] || ! command -v rsvg-convert >/dev/null; then
-  Scripts/install-deps.sh "${missing[@]}"
+  Scripts/install-deps.sh test "${missing[@]}"
 fi
 
 if [ -z "$binary" ]; then

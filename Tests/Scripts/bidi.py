@@ -1,6 +1,6 @@
 """A minimal WebDriver BiDi client for headless Firefox (Debian's firefox-esr), which speaks BiDi
-itself over a WebSocket on 127.0.0.1: no geckodriver. Needs the PyPI package websocket-client
-(Tests/Scripts/install-python-deps.sh). Used by drive-editor.py beside it, with the same page
+itself over a WebSocket on 127.0.0.1: no geckodriver. Needs websocket-client (Debian's
+python3-websocket, which `make check` installs). Used by drive-editor.py beside it, with the same page
 interface as cdp.ChromiumPage.
 
 Firefox runs with a fresh temporary profile whose prefs turn off its own background traffic

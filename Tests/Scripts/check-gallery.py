@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Opens an HTML page in headless Chromium through the DevTools protocol (over a pipe, so no
 network port and no extra Python packages), waits for it to load, and prints one JSON object:
 every <img> with its naturalWidth, console errors, exceptions and failed loads, and whether a

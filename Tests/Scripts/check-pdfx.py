@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks a PDF against the PDF/X-4 rules `wallpaper --pdfx` promises, with pikepdf (qpdf's
 Python binding), independently of the code that wrote it.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Docs/design.schema.json against the samples and the loader.
 
 Usage: check-schema.py WALLPAPER_BINARY

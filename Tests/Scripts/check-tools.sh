@@ -54,7 +54,7 @@ grep -q "^EXAMPLES" "$scratch/wallpaper.txt" || fail "the man page has no EXAMPL
 echo "check-tools: groff -man -ww renders wallpaper.1 without warnings"
 
 # The schema.
-python3 Tests/Scripts/check-schema.py "$debug"
+/usr/bin/python3 Tests/Scripts/check-schema.py "$debug"
 
 # make install into a fresh prefix; render from elsewhere with an empty environment.
 prefix=$scratch/prefix

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Drives the page `wallpaper editor` writes, in headless Chromium (DevTools protocol, cdp.py) or
 headless Firefox (WebDriver BiDi, bidi.py): one scenario for both, through the page interface
 the two modules share. Every http(s) and ws(s) request is blocked; prints one JSON object with
