@@ -150,8 +150,6 @@ struct RenderCommand {
     OptionSpec(
       names: ["--verbose"], valueName: nil, help: "Print on stderr the font file chosen for the label.", field: nil),
     OptionSpec(
-      names: ["--verbose"], valueName: nil, help: "Print on stderr the font file chosen for the label.", field: nil),
-    OptionSpec(
       names: ["--watch"], valueName: nil,
       help:
         "Render, then render again whenever the design file, its font or its image changes; one line per render; Ctrl-C stops.",
