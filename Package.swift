@@ -91,7 +91,11 @@ let package = Package(
     .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI", "CProcessArguments"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.
-    .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
+    // Optimised even in debug builds: its pixel loops (PNG decoding, image differences) are most
+    // of the time of the tests that compare images. Not part of any product.
+    .target(
+      name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport",
+      swiftSettings: [.unsafeFlags(["-O"])]),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"]),
     .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "FilePaths", "TestSupport"]),
     .testTarget(

@@ -80,11 +80,13 @@ final class BandedRasterTests: XCTestCase {
         let grouped = Node.group(Group(name: base.name, children: base.children + [invisible]))
         let withGroup = try Scene(size: scene.size, nodes: [grouped] + scene.nodes.dropFirst())
         for scale in [1.0, 2.0, 2.37] {
-          let direct = try Renderer().rasterize(scene, scale: scale)
-          let composited = try Renderer().rasterize(withGroup, scale: scale)
-          let a = try RGBAImage(png: try direct.cairoPNGData())
-          let b = try RGBAImage(png: try composited.cairoPNGData())
-          XCTAssert(a.pixels == b.pixels, "\(season) α \(alpha) @\(scale)x: \(ImageDifference(b, a, threshold: 0))")
+          // The same encoder writes the same bytes for the same pixels; decoded only to report.
+          let direct = try Renderer().rasterize(scene, scale: scale).pngData()
+          let composited = try Renderer().rasterize(withGroup, scale: scale).pngData()
+          if direct != composited {
+            let difference = ImageDifference(try RGBAImage(png: composited), try RGBAImage(png: direct), threshold: 0)
+            XCTFail("\(season) α \(alpha) @\(scale)x: \(difference)")
+          }
         }
       }
     }

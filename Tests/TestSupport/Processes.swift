@@ -12,7 +12,8 @@ public struct ProcessResult {
 public enum Processes {
   /// The interpreter of the Python test helpers: Debian's own, which has the python3-* packages
   /// `make check` installs, whatever `python3` comes first on `PATH`.
-  public static let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+  public static let python =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
 
   /// The folder holding the test bundle and the built products (`.build/debug`).
   public static var productsFolder: URL {
@@ -67,7 +68,7 @@ public enum Processes {
       let candidate = "\(folder)/\(program)"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
-    throw TestFailure("'\(program)' is not installed; `make deps` installs it (see README)")
+    throw TestFailure("'\(program)' is not installed; `make test` or `make check` installs it (Scripts/install-deps.sh)")
   }
 
   /// Every file below `root` (not folders), by path relative to it, with its bytes.

@@ -61,8 +61,13 @@ final class LabelClearanceTests: XCTestCase {
     return count
   }
 
+  /// Art seeds of the pixel sweep. The scene-level sweep (ZoneTests) covers seeds 1…20 on every
+  /// device class; on pixels, these are enough to fail when the art ignores its keep-out boxes
+  /// (checked by emptying `Frame.keepOut`: every device and season fails).
+  static let seeds: [UInt64] = [1, 2, 3]
+
   /// Two iPhones and two iPads (one with Face ID, one with a home button), every season and
-  /// art seeds 1…20, at 1 px per point.
+  /// art seeds `seeds`, at 1 px per point.
   func testLabelInkClearsTheClockAndTheMotifsOnFourDevices() throws {
     let scale = 1.0
     var measuredRatio = 0.0
@@ -72,7 +77,7 @@ final class LabelClearanceTests: XCTestCase {
       var clearance = Double.infinity
       var focalInk = 0
       for season in Season.allCases {
-        for seed: UInt64 in 1...20 {
+        for seed in Self.seeds {
           var design = Design(device: device, season: season)
           design.background.color = nil
           design.season.alpha = .opaque
@@ -107,7 +112,9 @@ final class LabelClearanceTests: XCTestCase {
         }
       }
       XCTAssertGreaterThan(focalInk, 0, "\(id): the focal motifs should still draw")
-      print("\(id): label ink at least \(clearance) pt below the clock; \(focalInk) px of focal ink in 80 designs")
+      print(
+        "\(id): label ink at least \(clearance) pt below the clock; \(focalInk) px of focal ink in \(4 * Self.seeds.count) designs"
+      )
     }
     XCTAssertLessThan(measuredRatio, Label.lineHeightRatio)
     print("tallest label ink: \(measuredRatio) × the label size")
