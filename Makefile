@@ -6,19 +6,11 @@ WALLPAPER = .build/debug/wallpaper
 ## `make install PREFIX=DIR` (default /usr/local; DESTDIR is prepended for packaging).
 PREFIX ?= /usr/local
 DESTDIR ?=
-## The installed binary: release mode with the Swift runtime linked in (no toolchain needed at
-## run time; the faster start-up Docs/performance.md measures for --static).
-## Linked as a position-dependent executable: a PIE with the static runtime spends ~12 M cycles
-## of every start-up on 73,000 relative relocations (Docs/performance.md). No exported symbols
-## (the toolchain's --export-dynamic put 3,430 in the dynamic symbol table, which the loader and
-## the runtime's dladdr search) and libgcc's unwinder linked in rather than libgcc_s.so.1.
-RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie \
-  -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+## The installed binary: release mode with the Swift runtime linked in (no toolchain needed at run
+## time), a position-independent executable against the system's shared Cairo, fontconfig,
+## FreeType and HarfBuzz, so the distribution's security updates reach it.
+RELEASE_FLAGS = -c release --product wallpaper --static-swift-stdlib --disable-local-rpath
 RELEASE_BIN = .build/release/wallpaper
-## Cairo, fontconfig and libstdc++ come from their static archives in the release binary, so a
-## process does not map and relocate Cairo's 19 shared dependencies (X11, xcb, …) and libstdc++
-## at start-up (Scripts/static-link.sh).
-STATIC_LINK = $(CURDIR)/.build/static-link
 ROOT = $(DESTDIR)$(PREFIX)
 FONT_DIR = $(ROOT)/share/wallpaper/fonts
 MAN_DIR = $(ROOT)/share/man/man1
@@ -70,10 +62,10 @@ check: test interop check-tools lint example docs fuzz-ci
 
 ## Checks formatting against .swift-format.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples Plugins
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples Plugins
 
 ## Re-renders the previews committed under Samples/ (used by the README).
 samples: build
@@ -107,8 +99,7 @@ example: deps
 
 ## The release binary that `make install` copies.
 release: deps
-	@Scripts/static-link.sh $(STATIC_LINK)
-	PKG_CONFIG_PATH=$(STATIC_LINK) $(SWIFT) build $(RELEASE_FLAGS) -Xlinker -L$(STATIC_LINK)/lib
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## The man page, generated from the commands' option tables: .build/man/wallpaper.1
 ## (read it with `man -l .build/man/wallpaper.1`).

@@ -65,50 +65,65 @@ for file in bin/wallpaper share/wallpaper/fonts/Quicksand-Bold.ttf share/man/man
   share/fish/vendor_completions.d/wallpaper.fish; do
   [ -f "$prefix/$file" ] || fail "make install did not write $file"
 done
-# What the installed binary loads at start (Docs/performance.md): Cairo, fontconfig, libstdc++,
-# libgcc and libdeflate are linked in, Foundation is not linked at all, the libraries only some commands need
-# (Little CMS, libjpeg, libexif, HarfBuzz's subsetter, libqpdf, libheif) are opened on first use,
-# and no runpath sends the loader searching its folder.
-needed=$(readelf -d "$prefix/bin/wallpaper" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-for library in libcairo libfontconfig libX11 libxcb libpixman libstdc++ libgcc_s libFoundation libswiftCore \
-  libdeflate liblcms2 libjpeg libexif libharfbuzz-subset libqpdf libheif; do
-  case " $needed" in *" $library"*) fail "the installed binary still loads $library: $needed" ;; esac
+# The installed binary as users' machines need it: a position-independent executable with the
+# Swift runtime linked in, the system's shared Cairo, fontconfig, FreeType and HarfBuzz (so
+# Debian's security updates reach it), the libraries only some commands need opened on first use,
+# no runpath, no private runtime symbol of our own and no rewritten library in the build.
+binary=$prefix/bin/wallpaper
+readelf -h "$binary" | grep -q "Type:.*DYN" || fail "the installed binary is not position-independent: $(readelf -h "$binary" | grep Type)"
+needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+for library in libcairo.so.2 libfontconfig.so.1 libfreetype.so.6 libharfbuzz.so.0; do
+  case " $needed" in *" $library "*) ;; *) fail "the installed binary does not link the shared $library: $needed" ;; esac
 done
-readelf -d "$prefix/bin/wallpaper" | grep -qE "R(UN)?PATH" && fail "the installed binary has a runpath"
-nm "$prefix/bin/wallpaper" | grep -q "__CFInitialize" && fail "the installed binary links swift-corelibs-foundation"
-# CommandLine's argv comes from Sources/CProcessArguments, not from the runtime's constructor that
-# reads /proc/self/maps (CommandLine.cpp of libswiftCore.a, its `argvGrabber`); arguments arrive intact.
-symbols=$(nm "$prefix/bin/wallpaper")
-grep -q "processArgumentsCapture" <<<"$symbols" || fail "the installed binary lacks Sources/CProcessArguments"
-grep -q "argvGrabber" <<<"$symbols" && fail "the installed binary links the Swift runtime's argv reader"
+for library in libFoundation libswiftCore liblcms2 libjpeg libexif libharfbuzz-subset libqpdf libheif; do
+  case " $needed" in *" $library"*) fail "the installed binary loads $library at start: $needed" ;; esac
+done
+readelf -d "$binary" | grep -qE "R(UN)?PATH" && fail "the installed binary has a runpath"
+nm "$binary" | grep -q "__CFInitialize" && fail "the installed binary links swift-corelibs-foundation"
+# (Global definitions only: the runtime's own inline helpers, such as _swift_stdlib_gettid, are
+# compiled into callers as local copies.)
+objects=$(find .build/release/ -path '*.build/*.o' | wc -l)
+[ "$objects" -gt 50 ] || fail "found only $objects of the release build's objects to inspect"
+ours=$(find .build/release/ -path '*.build/*.o' -print0 | xargs -0 nm -A --defined-only 2>/dev/null |
+  grep " [TDB] _*swift_stdlib_" || true)
+[ -z "$ours" ] || fail "the project's objects define the runtime's private symbols: $ours"
+grep -rqs objcopy Makefile Package.swift Scripts && fail "the build still rewrites a library with objcopy"
+echo "check-tools: the installed binary is a PIE that loads $(echo "$needed" | wc -w) shared objects: $needed"
 odd=$'bogus \u00fc\u6f22 x'
-"$prefix/bin/wallpaper" "$odd" 2> "$scratch/odd.err" && fail "an unknown subcommand succeeded"
+"$binary" "$odd" 2> "$scratch/odd.err" && fail "an unknown subcommand succeeded"
 grep -qF "unknown subcommand '$odd'" "$scratch/odd.err" || fail "the argument did not arrive intact: $(cat "$scratch/odd.err")"
-echo "check-tools: the installed binary takes argv from glibc's constructor arguments, intact"
-echo "check-tools: the installed binary loads $(echo "$needed" | wc -w) shared objects directly: $needed"
 mkdir "$scratch/elsewhere"
-(cd "$scratch/elsewhere" && env -i "$prefix/bin/wallpaper" render --device iphone-8 --season winter -o winter.png \
+(cd "$scratch/elsewhere" && env -i "$binary" render --device iphone-8 --season winter -o winter.png \
   --verbose 2> verbose.log) || fail "the installed binary cannot render from another folder"
 # The font must come from the prefix, not from the source tree the binary was built in.
 grep -q "$prefix/share/wallpaper/fonts/Quicksand-Bold.ttf" "$scratch/elsewhere/verbose.log" ||
   fail "the installed binary did not use the installed font: $(cat "$scratch/elsewhere/verbose.log")"
 [ "$(head -c 8 "$scratch/elsewhere/winter.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "not a PNG"
 echo "check-tools: the installed binary rendered $(stat -c %s "$scratch/elsewhere/winter.png") bytes with no environment"
-# The installed binary's static Cairo formats numbers and deflates streams with Sources/CCairoStreams
-# (Scripts/static-link.sh); the debug binary's shared Cairo uses glibc and zlib. Decompressed, the
-# two PDFs must be the same document: only the /ID, a hash of the compressed bytes, may differ.
+# Every library opened on first use, through the installed binary, and the same bytes as the
+# debug build: a PDF/X proof (libqpdf, lcms2), a JPEG with EXIF (libjpeg, libexif), a HEIC
+# (libheif) and --svg-text text (HarfBuzz's subsetter).
+convert -size 64x48 gradient:'#FF6B35-#2A9D8F' -quality 90 "$scratch/photo.jpg"
+convert "$scratch/photo.jpg" "$scratch/photo.png"
+heif-enc -q 80 "$scratch/photo.png" -o "$scratch/photo.heic" > /dev/null
 for name in installed debug; do
-  binary=$debug
-  [ "$name" = debug ] || binary=$prefix/bin/wallpaper
-  WALLPAPER_FONTS="$repo/Fonts" "$binary" render Samples/benchmark.json --scale 3 -o "$scratch/$name.pdf" ||
-    fail "$binary could not render a PDF"
-  qpdf --check "$scratch/$name.pdf" > /dev/null || fail "qpdf --check failed on the PDF of $binary"
-  qpdf --qdf --object-streams=disable "$scratch/$name.pdf" - | grep -av '^  /ID \[' > "$scratch/$name.qdf" ||
-    fail "qpdf could not decompress the PDF of $binary"
+  run=$debug
+  [ "$name" = debug ] || run=$binary
+  out=$scratch/$name
+  mkdir "$out"
+  (cd "$out" && export SOURCE_DATE_EPOCH=1700000000 WALLPAPER_FONTS="$repo/Fonts" &&
+    "$run" proof "$repo/Samples/autumn-grid.json" -o proof.pdf --devices iphone-8,iphone-16-pro --pdfx &&
+    "$run" render --device iphone-8 --image "$scratch/photo.jpg" -o jpeg.png &&
+    "$run" render --device iphone-8 --image "$scratch/photo.heic" -o heic.png &&
+    "$run" render "$repo/Samples/autumn.json" --svg-text text -o text.svg) ||
+    fail "$run could not write a PDF/X proof, a JPEG, a HEIC or a text SVG"
 done
-cmp -s "$scratch/installed.qdf" "$scratch/debug.qdf" ||
-  fail "the installed binary's PDF differs from the debug binary's once decompressed: $(cmp "$scratch/installed.qdf" "$scratch/debug.qdf")"
-echo "check-tools: the installed binary's PDF ($(stat -c %s "$scratch/installed.pdf") bytes) is the debug binary's document"
+qpdf --check "$scratch/installed/proof.pdf" > /dev/null || fail "qpdf --check failed on the installed binary's proof"
+grep -q "@font-face" "$scratch/installed/text.svg" || fail "the text SVG embeds no font"
+for file in proof.pdf jpeg.png heic.png text.svg; do
+  cmp -s "$scratch/installed/$file" "$scratch/debug/$file" || fail "the installed binary's $file differs from the debug build's"
+done
+echo "check-tools: the installed binary wrote a PDF/X proof, a JPEG, a HEIC and a text SVG, byte for byte the debug build's"
 make --no-print-directory uninstall PREFIX="$prefix" > /dev/null
 left=$(find "$prefix" -mindepth 1)
 [ -z "$left" ] || fail "make uninstall left: $left"
