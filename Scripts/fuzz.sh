@@ -8,7 +8,7 @@
 #                                  seed, so CI's run is the same every time
 #
 # The target is built with swiftc directly (SwiftPM's executables have their own main): the
-# pure-Swift modules FilePaths, SceneGraph and Wallpapers, then the flag-parsing files of
+# pure-Swift modules Platform, SceneGraph and Wallpapers, then the flag-parsing files of
 # WallpaperCLI, all with -sanitize=fuzzer,address. A finding is kept as a regression test by
 # copying it into Tests/Fuzz/regressions/ (FuzzRegressionTests replays every file there).
 set -euo pipefail
@@ -22,7 +22,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -us
 
 build() {
   local previous=()
-  for module in FilePaths SceneGraph Wallpapers; do
+  for module in Platform SceneGraph Wallpapers; do
     swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
       -emit-library -static -o "$out/lib$module.a" -I "$out" $(find "Sources/$module" -name '*.swift' | sort)
   done
@@ -35,7 +35,7 @@ build() {
       Sources/WallpaperCLI/RenderCommand.swift
     echo "]"
   } >"$out/DesignOptions.swift"
-  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" -lWallpapers -lSceneGraph -lFilePaths \
+  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" -lWallpapers -lSceneGraph -lPlatform \
     Sources/WallpaperCLI/Options.swift Sources/WallpaperCLI/CLIError.swift Sources/WallpaperCLI/FuzzHarness.swift \
     "$out/DesignOptions.swift" Tests/Fuzz/FuzzMain.swift -o "$out/design-fuzzer" 2>&1 |
     { grep -v "Cannot export local symbol" || true; }

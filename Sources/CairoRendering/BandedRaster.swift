@@ -1,6 +1,6 @@
 import CCairo
 import CPNGEncoder
-import Glibc
+import Platform
 import SceneGraph
 
 extension Renderer {

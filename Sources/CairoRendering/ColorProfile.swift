@@ -1,7 +1,12 @@
 import CCairo
 import CLCMS2
-import FilePaths
-import FoundationEssentials
+import Platform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The printing condition a PDF/X file is made for: an output-class CMYK ICC profile, embedded
 /// as the OutputIntent's `DestOutputProfile`.
@@ -254,7 +259,7 @@ enum LittleCMS {
   ///   loaded.
   static func functions<Failure: Error>(_ failure: (String) -> Failure) throws(Failure) -> clcms2_api {
     var message: UnsafePointer<CChar>?
-    guard let api = clcms2_load(&message) else {
+    guard let api = clcms2_load(SharedLibraryNames.lcms2.cString, &message) else {
       throw failure(message.map { String(cString: $0) } ?? "cannot load liblcms2")
     }
     return api.pointee

@@ -1,8 +1,7 @@
 import CCairo
 import CFreeType
 import CHarfBuzz
-import FilePaths
-import Glibc
+import Platform
 import Synchronization
 
 /// A font file, loaded once: a Cairo font face (through FreeType) to draw with, and a separate

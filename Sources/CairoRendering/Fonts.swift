@@ -1,5 +1,4 @@
-import FilePaths
-import Glibc
+import Platform
 
 /// The label font bundled with the wallpaper studio (Quicksand Bold, SIL Open Font License),
 /// found by the library itself so neither the tool nor a program using the library passes

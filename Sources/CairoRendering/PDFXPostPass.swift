@@ -1,7 +1,11 @@
 import CQPDF
-import FilePaths
-import FoundationEssentials
-import Glibc
+import Platform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns Cairo's PDF into PDF/X-4 (ISO 15930-7) through libqpdf, keeping every vector, gradient,
 /// glyph and transparency group:

@@ -1,6 +1,11 @@
 import CCairo
-import FoundationEssentials
 import SceneGraph
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One page of a multi-page PDF.
 public struct PDFPage: Sendable {

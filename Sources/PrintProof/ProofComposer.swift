@@ -1,7 +1,12 @@
 import CairoRendering
-import FoundationEssentials
 import SceneGraph
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One composed proof page: what Cairo draws, and the boxes the post-pass writes.
 public struct ProofPage: Sendable {

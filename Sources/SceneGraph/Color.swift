@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
 public struct Color: Hashable, Sendable {

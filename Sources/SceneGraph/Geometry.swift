@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A position in the scene's coordinate space, in points, y down.
 public struct Point: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 
 extension Scene {
   /// A stable, indented text form of the scene, one node per line, for golden tests and reviews.

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import Wallpapers
 
 /// The `--devices` value of every command: `all`, `iphone`, `ipad` or device ids, separated by

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import WallpaperExport
 import Wallpapers
 

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import Wallpapers
 
 /// One fuzz input through the flag parser, the design decoder and grid layout, checking the

@@ -1,5 +1,5 @@
 import CairoRendering
-import FilePaths
+import Platform
 import Wallpapers
 
 /// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXAMPLES layout. Options are

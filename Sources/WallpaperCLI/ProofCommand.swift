@@ -1,10 +1,15 @@
 import CairoRendering
-import FilePaths
-import FoundationEssentials
+import Platform
 import PrintProof
 import SceneGraph
 import WallpaperExport
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `wallpaper proof`: a print-ready PDF with one page per device, each with bleed, marks, a
 /// slug and page boxes.

@@ -1,5 +1,5 @@
 import CairoRendering
-import FilePaths
+import Platform
 import SceneGraph
 import WallpaperExport
 import Wallpapers

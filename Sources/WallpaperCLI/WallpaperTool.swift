@@ -1,6 +1,5 @@
 import CairoRendering
-import FilePaths
-import Glibc
+import Platform
 import WallpaperExport
 import Wallpapers
 

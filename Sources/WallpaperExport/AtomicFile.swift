@@ -1,7 +1,11 @@
-import FilePaths
-import FoundationEssentials
-import Glibc
+import Platform
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes files so that readers see either the old file or the whole new one, never a part.
 /// Every file an export writes, and every file the `wallpaper` commands write, goes through it.
@@ -74,7 +78,7 @@ public enum AtomicFile {
     }
   }
 
-  /// Writes every file on `folder`'s file system to disk (`syncfs`), so that what is written
+  /// Writes every file on `folder`'s file system to disk (`Durability`), so that what is written
   /// after it (an export's manifest) lists only files that survive a power cut. A missing
   /// folder has nothing to flush.
   ///
@@ -82,7 +86,7 @@ public enum AtomicFile {
   public static func flush(fileSystemOf folder: String) throws(ExportError) {
     let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if descriptor < 0, errno == ENOENT { return }  // nothing was written there
-    guard descriptor >= 0, syncfs(descriptor) == 0 else {
+    guard descriptor >= 0, Durability.flushFileSystem(holding: descriptor) == 0 else {
       let reason = String(cString: strerror(errno))
       if descriptor >= 0 { close(descriptor) }
       throw .failed("cannot flush '\(folder)' to disk: \(reason)")
@@ -174,6 +178,3 @@ public enum AtomicFile {
     throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")
   }
 }
-
-/// glibc's `syncfs(2)`, declared only under `_GNU_SOURCE`, which the Glibc module is not built with.
-@_silgen_name("syncfs") private func syncfs(_ descriptor: Int32) -> Int32

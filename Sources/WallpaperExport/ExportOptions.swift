@@ -1,7 +1,12 @@
 import CairoRendering
-import FilePaths
-import FoundationEssentials
+import Platform
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What an export writes besides the designs themselves: the devices, formats and scales, the
 /// extra files, and how many files are rendered at once. The defaults are those of

@@ -1,7 +1,12 @@
 import CairoRendering
-import FilePaths
-import FoundationEssentials
+import Platform
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What an export writes for one design: one job per screen class, format and scale, and the
 /// devices the design cannot be made for. `Export` makes one per design file.

@@ -1,9 +1,13 @@
-import CMalloc
 import CairoRendering
-import FilePaths
-import FoundationEssentials
+import Platform
 import SceneGraph
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One file an export wrote (or kept): a line of its manifest.
 public struct ExportedFile: Sendable {
@@ -59,11 +63,6 @@ struct Exporter: Sendable {
   /// the files written or kept in plan order, the failures, and how many jobs were rendered
   /// and how many kept.
   func run() -> (entries: [ExportedFile], failures: [ExportFailure], rendered: Int, skipped: Int) {
-    // Each image is a few large allocations. glibc raises its mmap threshold after such blocks
-    // are freed, so later images come from the heap and fragment it: peak memory then grew
-    // with the number of outputs (67 MB for one iPhone class, 94 MB for all fourteen at
-    // --jobs 1). A fixed 1 MiB threshold returns every image to the system when it is freed.
-    _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     // Largest images first, so the run does not end with one worker drawing a 13-megapixel
     // iPad image while the others idle.
     let order = work.indices.sorted { (work[$0].cost, $1) > (work[$1].cost, $0) }

@@ -1,5 +1,5 @@
 import CairoRendering
-import FilePaths
+import Platform
 
 /// Finds the bundled label font for exports and for the `wallpaper` commands, through
 /// CairoRendering's own lookup (`Fonts.searchPaths`), with a message that says how to point at it.

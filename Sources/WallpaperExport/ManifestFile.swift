@@ -1,5 +1,5 @@
 import CairoRendering
-import FilePaths
+import Platform
 import Wallpapers
 
 /// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the

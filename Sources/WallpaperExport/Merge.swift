@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 
 /// The partial manifests of a sharded export (`Export.run(into:shard:)`), read and checked to
 /// be parts 1…N of one export, each exactly once.

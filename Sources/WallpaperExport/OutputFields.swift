@@ -1,7 +1,12 @@
 import CairoRendering
-import FilePaths
-import FoundationEssentials
+import Platform
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The design-file fields that say how a design is written (`scale`, `format`, `output`,
 /// `pngCompression`, `svgText`, `svgEngine`, `pdfx`, `outputIntent`), decoded into the

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 
 /// Wall-clock time per phase of a command (`wallpaper render --timings`) or an export (the
 /// `timings` of `--json`), measured with `ContinuousClock`. Each `lap` closes the phase that

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 
 /// Runs work on a fixed number of threads.

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import SceneGraph
 
 extension Color {

@@ -1,7 +1,11 @@
-import FilePaths
-import FoundationEssentials
-import Glibc
+import Platform
 import SceneGraph
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A command-line flag's value, placed at a field path of the design, where it wins over the
 /// file.

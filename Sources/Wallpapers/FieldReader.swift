@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import SceneGraph
 
 /// Reads the fields of one JSON object, checking types and ranges, and reports any field it was

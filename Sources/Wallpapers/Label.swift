@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import SceneGraph
 
 /// The season's name drawn over the art, like the original app's title image.

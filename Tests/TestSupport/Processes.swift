@@ -68,7 +68,8 @@ public enum Processes {
       let candidate = "\(folder)/\(program)"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
-    throw TestFailure("'\(program)' is not installed; `make test` or `make check` installs it (Scripts/install-deps.sh)")
+    throw TestFailure(
+      "'\(program)' is not installed; `make test` or `make check` installs it (Scripts/install-deps.sh)")
   }
 
   /// Every file below `root` (not folders), by path relative to it, with its bytes.

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import XCTest
 
 @testable import Wallpapers

@@ -1,5 +1,10 @@
-import FoundationEssentials
 import SceneGraph
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a scene as plain SVG 1.1 for designers' tools, without a Cairo surface.
 ///

@@ -1,9 +1,14 @@
 import CairoRendering
-import FilePaths
-import FoundationEssentials
+import Platform
 import SceneGraph
 import WallpaperExport
 import Wallpapers
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `wallpaper editor`: one self-contained HTML file in which the seed apps' interactions —
 /// tapping grid cells, the season switcher, the date, the name switch and the alpha slider —

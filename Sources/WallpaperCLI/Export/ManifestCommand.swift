@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import WallpaperExport
 
 /// `wallpaper manifest merge PARTS… -o manifest.json`: joins the partial manifests of a sharded

@@ -1,4 +1,4 @@
-import FilePaths
+import Platform
 import WallpaperExport
 
 /// The `--shard` option of `wallpaper export`: which part of the export this process renders.

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import SceneGraph
 
 // Small drawing tools shared by the four seasons' art: plain-number rectangles and discs for

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import SceneGraph
 
 // Motif outlines shared by the seasons, each drawn in its own coordinates: the base at the
