@@ -16,27 +16,34 @@ let package = Package(
     .library(name: "WallpaperExport", targets: ["WallpaperExport"]),
   ],
   targets: [
-    // The system layer every module reads, without Foundation: paths as strings, file kinds,
-    // the process environment, writing to descriptors, C number formatting, trimming.
-    .target(name: "FilePaths"),
+    // The platform seam: the one module that imports the C library (Glibc, Musl or Darwin) and
+    // re-exports it; paths as strings, file kinds, the process environment, descriptors,
+    // durability, C number formatting, trimming. No Foundation.
+    .target(name: "Platform", dependencies: ["CPlatform"]),
+    // The C library's declarations Swift's Glibc module leaves out (mallopt, syncfs); only
+    // Platform imports it.
+    .systemLibrary(name: "CPlatform"),
     // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
-    .target(name: "SceneGraph", dependencies: ["FilePaths"]),
+    .target(name: "SceneGraph", dependencies: ["Platform"]),
     // The domain: devices, seasons, grids, and the design format that becomes a Scene.
-    .target(name: "Wallpapers", dependencies: ["SceneGraph", "FilePaths"]),
+    .target(name: "Wallpapers", dependencies: ["SceneGraph", "Platform"]),
 
     // One system-library module per C library, each found through pkg-config.
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev"])]),
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
     .systemLibrary(
       name: "CFreeType", pkgConfig: "freetype2",
-      providers: [.apt(["libfreetype-dev"])]),
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
-      providers: [.apt(["libfontconfig1-dev"])]),
+      providers: [.apt(["libfontconfig1-dev"]), .brew(["fontconfig"])]),
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz",
-      providers: [.apt(["libharfbuzz-dev"])]),
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    .systemLibrary(
+      name: "CDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
 
     // Shared libraries opened on first use (dlopen), with a table of the functions each user
     // calls: the commands and designs that need none of them never map them.
@@ -49,46 +56,39 @@ let package = Package(
     // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
     .target(name: "CQPDF", dependencies: ["CLazyLibrary"]),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
-    // libdeflate comes from its archive (`-l:libdeflate.a`, position-independent in Debian):
-    // nothing else in the process uses it, and its shared copy was one more object to map and
-    // relocate at every start.
-    .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary(":libdeflate.a")]),
-    // The number formatting and deflate streams of the release build's static Cairo (see
-    // Scripts/static-link.sh): glibc's "%f" and zlib were most of a PDF render.
-    .target(name: "CCairoStreams", linkerSettings: [.linkedLibrary(":libdeflate.a"), .linkedLibrary("z")]),
+    .target(name: "CPNGEncoder", dependencies: ["CDeflate"]),
 
     // JPEG (libjpeg-turbo, EXIF orientation through libexif) and HEIC (libheif) decoding in
     // C: libjpeg reports errors by longjmp.
     // libjpeg, libexif and libheif are opened with dlopen on the first photo (see
     // photo_decoder.c), not linked: most designs hold none.
     .target(name: "CPhotoDecoder", dependencies: ["CLazyLibrary"]),
+    // Writes SharedLibraryNames.swift at build time: the sonames of the libraries opened on
+    // first use, read from this machine's libraries (Scripts/shared-library-names.sh).
+    .plugin(name: "SharedLibraryNames", capability: .buildTool()),
     // Draws a Scene through Cairo into PNG, SVG or PDF bytes (PDF/X-4 through a libqpdf post-pass).
     .target(
       name: "CairoRendering",
       dependencies: [
-        "SceneGraph", "FilePaths", "CCairo", "CCairoStreams", "CFreeType", "CFontconfig", "CHarfBuzz",
+        "SceneGraph", "Platform", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz",
         "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
-      ]),
+      ],
+      plugins: ["SharedLibraryNames"]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(
-      name: "PrintProof", dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
-    // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
-    .systemLibrary(name: "CMalloc"),
+      name: "PrintProof", dependencies: ["Platform", "SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
     // Designs to files: the render step every command shares (fonts and photos checked, scene,
     // bytes), atomic files, and the export of many devices, scales and formats on worker
     // threads with manifest, shards and merge, gallery, contact sheet and asset catalog.
     .target(
       name: "WallpaperExport",
-      dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "CairoRendering", "CMalloc"]),
+      dependencies: ["Platform", "SceneGraph", "Wallpapers", "CairoRendering"]),
     // Argument parsing, help, commands, progress and messages. A library so tests can call it
     // in-process.
     .target(
       name: "WallpaperCLI",
-      dependencies: ["FilePaths", "Wallpapers", "CairoRendering", "PrintProof", "WallpaperExport"]),
-    // CommandLine's argv taken from glibc's constructor arguments, so the Swift runtime's
-    // reader of /proc/self/maps is not linked into the executable (see its source).
-    .target(name: "CProcessArguments"),
-    .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI", "CProcessArguments"]),
+      dependencies: ["Platform", "Wallpapers", "CairoRendering", "PrintProof", "WallpaperExport"]),
+    .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.
     // Optimised even in debug builds: its pixel loops (PNG decoding, image differences) are most
@@ -96,17 +96,19 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport",
       swiftSettings: [.unsafeFlags(["-O"])]),
-    .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"]),
-    .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "FilePaths", "TestSupport"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+    .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"], exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "WallpapersTests", dependencies: ["Wallpapers", "Platform", "TestSupport"], exclude: ["__Snapshots__"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "CCairoStreams", "Wallpapers", "TestSupport"]),
+      dependencies: ["CairoRendering", "Wallpapers", "TestSupport"], exclude: ["__Snapshots__"]),
     .testTarget(
       name: "WallpaperExportTests",
       dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),
     .testTarget(
       name: "WallpaperCLITests",
-      dependencies: ["WallpaperCLI", "WallpaperExport", "TestSupport"]),
+      dependencies: ["WallpaperCLI", "WallpaperExport", "TestSupport"], exclude: ["__Snapshots__"]),
     // The interop tier (`make check`): browsers, Inkscape and the Python judges. Each test skips
     // itself, naming the tier, outside `make check` (see TestSupport/InteropTier.swift).
     .testTarget(name: "InteropTests", dependencies: ["TestSupport"]),

@@ -2,4 +2,4 @@
 
 #include "lazy_library.h"
 
-LAZY_LIBRARY_TABLE(clcms2_api, clcms2_load, CLCMS2_FUNCTIONS, "liblcms2-2", "liblcms2.so.2")
+LAZY_LIBRARY_TABLE(clcms2_api, clcms2_load, CLCMS2_FUNCTIONS, "Little CMS: Debian liblcms2-dev, Homebrew little-cms2")

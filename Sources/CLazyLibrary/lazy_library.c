@@ -20,9 +20,12 @@ static const char *message(const char *format, ...) {
   return text != NULL ? text : "out of memory";
 }
 
-// "liblcms2" of "liblcms2.so.2": the name people know a library by.
+// "liblcms2" of "liblcms2.so.2" or "/opt/homebrew/lib/liblcms2.2.dylib": the name people know a
+// library by.
 static const char *library_name(const char *soname, char *buffer, size_t size) {
-  const char *end = strstr(soname, ".so");
+  const char *slash = strrchr(soname, '/');
+  if (slash != NULL) soname = slash + 1;
+  const char *end = strchr(soname, '.');
   size_t length = end != NULL ? (size_t)(end - soname) : strlen(soname);
   if (length >= size) length = size - 1;
   memcpy(buffer, soname, length);
@@ -30,14 +33,12 @@ static const char *library_name(const char *soname, char *buffer, size_t size) {
   return buffer;
 }
 
-void *lazy_library_open(const char *const *sonames, const char *package, const char **failure) {
-  for (const char *const *soname = sonames; *soname != NULL; soname++) {
-    void *library = dlopen(*soname, RTLD_NOW | RTLD_LOCAL);
-    if (library != NULL) return library;
-  }
+void *lazy_library_open(const char *soname, const char *package, const char **failure) {
+  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  if (library != NULL) return library;
   const char *reason = dlerror();
   char name[64];
-  *failure = message("cannot load %s (Debian package %s): %s", library_name(sonames[0], name, sizeof name), package,
+  *failure = message("cannot load %s (package %s): %s", library_name(soname, name, sizeof name), package,
                      reason != NULL ? reason : "unknown error");
   return NULL;
 }

@@ -23,10 +23,10 @@
 
 typedef struct { WP_JPEG_FUNCTIONS(LAZY_LIBRARY_FIELD) } jpeg_functions;
 typedef struct { WP_EXIF_FUNCTIONS(LAZY_LIBRARY_FIELD) } exif_functions;
-static const jpeg_functions *load_jpeg(const char **message);
-static const exif_functions *load_exif(const char **message);
-LAZY_LIBRARY_TABLE(jpeg_functions, load_jpeg, WP_JPEG_FUNCTIONS, "libjpeg62-turbo", "libjpeg.so.62")
-LAZY_LIBRARY_TABLE(exif_functions, load_exif, WP_EXIF_FUNCTIONS, "libexif12", "libexif.so.12")
+static const jpeg_functions *load_jpeg(const char *soname, const char **message);
+static const exif_functions *load_exif(const char *soname, const char **message);
+LAZY_LIBRARY_TABLE(jpeg_functions, load_jpeg, WP_JPEG_FUNCTIONS, "libjpeg: Debian libjpeg62-turbo-dev, Homebrew jpeg-turbo")
+LAZY_LIBRARY_TABLE(exif_functions, load_exif, WP_EXIF_FUNCTIONS, "libexif: Debian libexif-dev, Homebrew libexif")
 
 // From here on the jpeg_ and exif_ names call through the loaded tables, which the decoder
 // fills (once) before its first call (jpeg_create_decompress is a macro for jpeg_CreateDecompress).
@@ -120,11 +120,12 @@ static int too_large(int w, int h, int max_side, long max_pixels) {
   return w > max_side || h > max_side || (long)w * h > max_pixels;
 }
 
-int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out) {
+int wp_photo_decode_jpeg(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,
+                         long max_pixels, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
   const char *failure = NULL;
-  if (load_jpeg(&failure) == NULL || load_exif(&failure) == NULL) {
+  if (load_jpeg(libraries->jpeg, &failure) == NULL || load_exif(libraries->exif, &failure) == NULL) {
     snprintf(out->message, sizeof out->message, "%s", failure);
     return WP_PHOTO_UNSUPPORTED;
   }
@@ -215,8 +216,8 @@ int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long 
   X(heif_image_get_bits_per_pixel) X(heif_image_release)
 
 typedef struct { WP_HEIF_FUNCTIONS(LAZY_LIBRARY_FIELD) } heif_functions;
-static const heif_functions *load_heif(const char **message);
-LAZY_LIBRARY_TABLE(heif_functions, load_heif, WP_HEIF_FUNCTIONS, "libheif1", "libheif.so.1")
+static const heif_functions *load_heif(const char *soname, const char **message);
+LAZY_LIBRARY_TABLE(heif_functions, load_heif, WP_HEIF_FUNCTIONS, "libheif: Debian libheif-dev, Homebrew libheif")
 
 // From here on the heif_ names call through the loaded table.
 #define heif_context_alloc load_heif_table.heif_context_alloc
@@ -239,11 +240,12 @@ LAZY_LIBRARY_TABLE(heif_functions, load_heif, WP_HEIF_FUNCTIONS, "libheif1", "li
 #define heif_image_get_bits_per_pixel load_heif_table.heif_image_get_bits_per_pixel
 #define heif_image_release load_heif_table.heif_image_release
 
-int wp_photo_decode_heif(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out) {
+int wp_photo_decode_heif(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,
+                         long max_pixels, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
   const char *failure = NULL;
-  if (load_heif(&failure) == NULL) {
+  if (load_heif(libraries->heif, &failure) == NULL) {
     snprintf(out->message, sizeof out->message, "%s", failure);
     return WP_PHOTO_UNSUPPORTED;
   }

@@ -63,12 +63,17 @@ final class DecodedImage {
   ) {
     let name = format == .jpeg ? "JPEG" : "HEIC"
     var photo = wp_photo()
+    var libraries = wp_photo_libraries(
+      jpeg: SharedLibraryNames.jpeg.cString, exif: SharedLibraryNames.exif.cString,
+      heif: SharedLibraryNames.heif.cString)
     let status = bytes.withUnsafeBufferPointer { buffer in
       format == .jpeg
         ? wp_photo_decode_jpeg(
-          buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels, &photo)
+          &libraries, buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels,
+          &photo)
         : wp_photo_decode_heif(
-          buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels, &photo)
+          &libraries, buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels,
+          &photo)
     }
     defer { wp_photo_free(&photo) }
     let message = withUnsafeBytes(of: photo.message) { raw in

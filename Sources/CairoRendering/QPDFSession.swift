@@ -23,7 +23,7 @@ package final class QPDFSession {
 
   package init() throws(PDFPostPassError) {
     var message: UnsafePointer<CChar>?
-    guard let api = cqpdf_load(&message)?.pointee else {
+    guard let api = cqpdf_load(SharedLibraryNames.qpdf.cString, &message)?.pointee else {
       throw PDFPostPassError(operation: "loading libqpdf", message: message.map { String(cString: $0) } ?? "")
     }
     self.api = api

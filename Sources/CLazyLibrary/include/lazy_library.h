@@ -3,7 +3,8 @@
 // ICC-tagged photos), HarfBuzz's subsetter (`--svg-text text`), libjpeg and libexif (JPEG
 // photos), libheif (HEIC photos). Each user lists the functions it calls in an X-macro, declares
 // a struct of typed pointers and its loader with LAZY_LIBRARY_DECLARE and defines the loader
-// with LAZY_LIBRARY_TABLE.
+// with LAZY_LIBRARY_TABLE. The caller names the library as this machine's loader knows it (its
+// soname, read at build time: Scripts/shared-library-names.sh); nothing here names a version.
 #ifndef LAZY_LIBRARY_H
 #define LAZY_LIBRARY_H
 
@@ -13,10 +14,9 @@
 extern "C" {
 #endif
 
-/// Opens the first of `sonames` (NULL-terminated) that the dynamic loader finds, with
-/// RTLD_NOW | RTLD_LOCAL. NULL when none loads; then `*failure` says why, naming the Debian
-/// `package` that provides it.
-void *_Nullable lazy_library_open(const char *_Nonnull const *_Nonnull sonames, const char *_Nonnull package,
+/// Opens `soname` with RTLD_NOW | RTLD_LOCAL. NULL when it does not load; then `*failure` says
+/// why, naming the `package` that provides it.
+void *_Nullable lazy_library_open(const char *_Nonnull soname, const char *_Nonnull package,
                                   const char *_Nullable *_Nonnull failure);
 
 /// The function `name` in `library` (opened from `soname`). NULL when it is missing; then
@@ -28,33 +28,36 @@ void *_Nullable lazy_library_find(void *_Nonnull library, const char *_Nonnull s
 #define LAZY_LIBRARY_FIELD(name) __typeof__(name) *_Nonnull name;
 
 /// Declares TYPE, a struct of one typed pointer per function FUNCTIONS(X) lists (each field named
-/// as the function), and its loader `const TYPE *LOADER(const char **message)`, which
-/// LAZY_LIBRARY_TABLE defines.
+/// as the function), and its loader `const TYPE *LOADER(const char *soname, const char **message)`,
+/// which LAZY_LIBRARY_TABLE defines.
 #define LAZY_LIBRARY_DECLARE(TYPE, LOADER, FUNCTIONS)                                             \
   typedef struct {                                                                                \
     FUNCTIONS(LAZY_LIBRARY_FIELD)                                                                 \
   } TYPE;                                                                                         \
-  const TYPE *_Nullable LOADER(const char *_Nullable *_Nonnull message);
+  const TYPE *_Nullable LOADER(const char *_Nonnull soname, const char *_Nullable *_Nonnull message);
 
 #define LAZY_LIBRARY_LOOKUP(name)                                                                 \
-  if (!(table->name = (__typeof__(table->name))lazy_library_find(library, sonames[0], #name, failure))) return;
+  if (!(table->name = (__typeof__(table->name))lazy_library_find(library, soname, #name, failure))) return;
 
-/// Defines `const TYPE *LOADER(const char **message)`: on its first call (once per process,
-/// thread-safe) it opens the first of the sonames that loads and fills a TYPE with the
-/// FUNCTIONS(X) it lists; it returns that table, or NULL with `*message` saying why.
-#define LAZY_LIBRARY_TABLE(TYPE, LOADER, FUNCTIONS, PACKAGE, ...)                                 \
+/// Defines `const TYPE *LOADER(const char *soname, const char **message)`: on its first call
+/// (once per process, thread-safe) it opens `soname` and fills a TYPE with the FUNCTIONS(X) it
+/// lists; it returns that table, or NULL with `*message` saying why. PACKAGE names what provides
+/// the library, for that message. Every call passes the same soname (the build's).
+#define LAZY_LIBRARY_TABLE(TYPE, LOADER, FUNCTIONS, PACKAGE)                                      \
   static TYPE LOADER##_table;                                                                     \
   static const char *LOADER##_failure;                                                            \
+  static const char *LOADER##_soname;                                                             \
   static pthread_once_t LOADER##_once = PTHREAD_ONCE_INIT;                                        \
   static void LOADER##_open(void) {                                                               \
-    static const char *const sonames[] = {__VA_ARGS__, NULL};                                     \
+    const char *soname = LOADER##_soname;                                                         \
     const char **failure = &LOADER##_failure;                                                     \
-    void *library = lazy_library_open(sonames, PACKAGE, failure);                                 \
+    void *library = lazy_library_open(soname, PACKAGE, failure);                                  \
     if (library == NULL) return;                                                                  \
     TYPE *table = &LOADER##_table;                                                                \
     FUNCTIONS(LAZY_LIBRARY_LOOKUP)                                                                \
   }                                                                                               \
-  const TYPE *LOADER(const char **message) {                                                      \
+  const TYPE *LOADER(const char *soname, const char **message) {                                  \
+    LOADER##_soname = soname;                                                                     \
     pthread_once(&LOADER##_once, LOADER##_open);                                                  \
     *message = LOADER##_failure;                                                                  \
     return LOADER##_failure == NULL ? &LOADER##_table : NULL;                                     \

@@ -33,12 +33,22 @@ typedef struct {
   char message[160];
 } wp_photo;
 
+/// The names the dynamic loader knows libjpeg, libexif and libheif by (their sonames on the
+/// machine that built the caller), opened on the first photo of their kind.
+typedef struct {
+  const char *jpeg;
+  const char *exif;
+  const char *heif;
+} wp_photo_libraries;
+
 /// Decodes a JPEG, refusing before decoding any pixel when a side is over `max_side` or the
 /// area over `max_pixels`.
-int wp_photo_decode_jpeg(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out);
+int wp_photo_decode_jpeg(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,
+                         long max_pixels, wp_photo *out);
 
 /// Decodes the primary image of a HEIF/HEIC file, with the same limits.
-int wp_photo_decode_heif(const uint8_t *data, size_t length, int max_side, long max_pixels, wp_photo *out);
+int wp_photo_decode_heif(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,
+                         long max_pixels, wp_photo *out);
 
 /// Multiplies each pixel's colour by its alpha (Cairo's premultiplied ARGB32).
 void wp_photo_premultiply(uint8_t *pixels, size_t count);

@@ -16,7 +16,7 @@ enum FontSubset {
         reason: "is not TrueType/OpenType, so SVG cannot embed it as text (allowed: --svg-text outlines)")
     }
     var message: UnsafePointer<CChar>?
-    guard let hb = charfbuzz_subset_load(&message)?.pointee else {
+    guard let hb = charfbuzz_subset_load(SharedLibraryNames.harfBuzzSubset.cString, &message)?.pointee else {
       throw .font(path: font.path, reason: message.map { String(cString: $0) } ?? "cannot load libharfbuzz-subset")
     }
     guard let blob = hb_blob_create_from_file_or_fail(font.path) else {
