@@ -34,8 +34,9 @@ def walk(obj, seen, visit):
         seen.add(key)
     if isinstance(obj, Stream):
         visit(obj)
-        for value in obj.stream_dict.values():
-            walk(value, seen, visit)
+        # keys() and indexing, not values(): pikepdf 6 (Debian 12) reads .values as the PDF key /Values.
+        for key in obj.stream_dict.keys():
+            walk(obj.stream_dict[key], seen, visit)
     elif isinstance(obj, Dictionary):
         visit(obj)
         for key in obj.keys():
@@ -82,7 +83,7 @@ def main():
     if args[0] == "--without-intent":
         pdf = pikepdf.open(args[1])
         del pdf.Root["/OutputIntents"]
-        pdf.save(args[2], deterministic_id=True)
+        pdf.save(args[2], static_id=True)  # pikepdf 6 (Debian 12) has no deterministic_id
         return 0
     path = args[0]
     registration = "--registration" in args
