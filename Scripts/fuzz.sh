@@ -18,7 +18,8 @@ cd "$(dirname "$0")/.."
 opt=${FUZZ_OPT:--O}
 out=.build/fuzz${FUZZ_OPT:+-${opt#-}}
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld)
+# Sources/CPlatform is a module map of C declarations only (the platform seam imports it).
+flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld -I Sources/CPlatform)
 
 build() {
   local previous=()
