@@ -7,6 +7,12 @@ extension Design {
   /// file paths as read (made absolute against `workingDirectory` when relative), a fontconfig
   /// family name as the name, and only the fields that differ from the defaults.
   public func jsonTree(workingDirectory: String) -> JSONValue {
+    jsonTree(writingPath: { FilePath(workingDirectory).appending($0).string })
+  }
+
+  /// `jsonTree(workingDirectory:)` with every file path (as read: relative to the working
+  /// directory, or absolute) written as `writingPath` gives it.
+  public func jsonTree(writingPath: (String) -> String) -> JSONValue {
     let origin = ValueOrigin.flag("(design)")
     func string(_ text: String) -> JSONValue { JSONValue(.string(text), origin: origin) }
     func number(_ value: Double) -> JSONValue { JSONValue(.number(value), origin: origin) }
@@ -17,9 +23,7 @@ extension Design {
         origin: origin)
     }
     func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values), origin: origin) }
-    func path(_ file: String) -> JSONValue {
-      string(FilePath(workingDirectory).appending(file).string)
-    }
+    func path(_ file: String) -> JSONValue { string(writingPath(file)) }
 
     var backgroundMembers: [(String, JSONValue?)] = [
       ("color", background.color == .white ? nil : string(background.color?.hex ?? "none"))
