@@ -110,28 +110,48 @@ struct EditorPage {
       + " outside it: keep the JSON for this computer, or render with the command line, whose flags may name any file."
   }
 
-  /// `loaded.design` as the page draws it: each cell photo replaced by the PNG `render` draws
-  /// into a cell's square at the device's scale (`DesignRendering.cellPhoto`), so every photo
-  /// is decoded and scaled once, not once per cell in each of the eight documents, and the
-  /// page draws it 1:1.
-  func drawnDesign() throws(CLIError) -> Design {
+  /// `loaded.design` as the page's documents are written from, and the images they stand for.
+  /// Each cell photo is decoded and scaled once, into the PNG `render` draws into a cell's
+  /// square at the device's scale (`DesignRendering.cellPhoto`), which the page draws 1:1. The
+  /// documents carry in its place a 1×1 PNG of a colour of its own (square like the cell
+  /// photo, so it lays out alike), one per cell in each of the eight documents; `stands` maps
+  /// that PNG's `data:` URI to the cell photo's, which the page puts in its place.
+  func pageDesign() throws(CLIError) -> (design: Design, stands: [(placeholder: String, image: String)]) {
     var design = loaded.design
-    guard design.showsCellPhotos, let square = design.grid.square else { return design }
+    guard design.showsCellPhotos, let square = design.grid.square else { return (design, []) }
     let side: Double
     do {
       side = try square.side(in: design.canvasSize)
     } catch {
       throw .usage(error.description)
     }
+    func uri(_ png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
+    var stands: [(placeholder: String, image: String)] = []
     for index in design.grid.images.indices {
-      let image = design.grid.images[index]
-      design.grid.images[index].bytes = try CLIError.mapping(
-        DesignRendering.cellPhoto(image, side: side, scale: Double(design.device.screen.scale)))
+      let photo = try CLIError.mapping(
+        DesignRendering.cellPhoto(design.grid.images[index], side: side, scale: Double(design.device.screen.scale)))
+      let placeholder = try CLIError.mapping(Self.placeholder(number: index))
+      design.grid.images[index].bytes = placeholder
+      stands.append((uri(placeholder), uri(photo)))
     }
-    return design
+    return (design, stands)
   }
 
-  /// The SVG of `drawn` (see `drawnDesign`) for `season` with the label shown or hidden,
+  /// A 1×1 PNG whose colour is `number` (0 … 2^24 − 1), drawn by the one renderer.
+  static func placeholder(number: Int) throws(ExportError) -> [UInt8] {
+    let scene: Scene
+    do {
+      let pixel = try Rect(x: 0, y: 0, width: 1, height: 1)
+      scene = try Scene(
+        size: pixel.size,
+        nodes: [.shape(ShapeNode(.rectangle(pixel), fill: .solid(Color(rgb: UInt32(number & 0xFF_FFFF)))))])
+    } catch {
+      throw .failed("cannot build the scene: \(error.description)")
+    }
+    return try DesignRendering.render(scene, as: Output(format: .png, scale: 1))
+  }
+
+  /// The SVG of `drawn` (see `pageDesign`) for `season` with the label shown or hidden,
   /// without grid fills (the page draws those), the art at full opacity (the page sets it),
   /// through the one renderer: the scene SVG writer at the device's scale, the scale the page
   /// saves its PNG at and `render` renders the emitted design at.
@@ -253,7 +273,8 @@ struct EditorPage {
   func html() throws(CLIError) -> String {
     var templates = ""
     var images = ImageTable()
-    let drawn = try drawnDesign()
+    let (drawn, stands) = try pageDesign()
+    for stand in stands { images.substitute(stand.placeholder, with: stand.image) }
     for season in Season.allCases {
       for visible in [true, false] {
         let svg = images.extract(from: try svg(of: drawn, season: season, labelVisible: visible))
@@ -271,6 +292,12 @@ struct EditorPage {
 struct ImageTable {
   private(set) var uris: [String] = []
   private var numbers: [String: Int] = [:]
+
+  /// Numbers `placeholder` as `uri`: documents that carry `placeholder` show `uri`.
+  mutating func substitute(_ placeholder: String, with uri: String) {
+    numbers[placeholder] = uris.count
+    uris.append(uri)
+  }
 
   /// `svg` with every `xlink:href="data:…"` replaced by its number in the table.
   mutating func extract(from svg: String) -> String {
