@@ -9,16 +9,22 @@ http(s), ws(s) and ftp loads are blocked by a WebKit content filter and sent to 
 closed loopback port. WebDriver classic reports neither requests nor console messages: after the
 load the page's console.error, uncaught errors and rejections are recorded in the page, and the
 requests are the page's resource timing entries (what it fetched, data: URLs excepted).
+
+Each run has its own cache, data and configuration folders (the XDG variables, which MiniBrowser
+inherits through WebKitWebDriver), removed at the end; a session the browser fails to create
+(seen now and then right after another WebKit run) is tried once more.
 """
 import base64
 import io
 import json
 import os
 import shutil
+import sys
 import tempfile
 import threading
 
 from selenium import webdriver
+from selenium.common.exceptions import SessionNotCreatedException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -64,7 +70,14 @@ class WebKitPage:
                 json.dump(BLOCKED, f)
             options.add_argument("--content-filter=" + rules)
             options.add_argument("--proxy=http://127.0.0.1:9")
-        self.driver = webdriver.WebKitGTK(executable_path=DRIVER, options=options)
+        for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+            os.environ[name] = os.path.join(self.folder, name.lower())
+            os.makedirs(os.environ[name])
+        try:
+            self.driver = webdriver.WebKitGTK(executable_path=DRIVER, options=options)
+        except SessionNotCreatedException as error:
+            print(f"webkit.py: {error.msg}; trying once more", file=sys.stderr)
+            self.driver = webdriver.WebKitGTK(executable_path=DRIVER, options=options)
         # A browser that stops answering must fail the test, not hang it.
         self.watchdog = threading.Timer(WATCHDOG_SECONDS, self.driver.service.stop)
         self.watchdog.daemon = True
