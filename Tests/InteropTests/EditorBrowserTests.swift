@@ -249,6 +249,19 @@ final class EditorBrowserTests: BinaryTestCase {
     print("font name: the emitted command gives the emitted JSON's bytes (\(try bytes("wallpaper.png").count) bytes)")
   }
 
+  /// The date picker starts at the design's date, or today's when the design names none.
+  func testTheDatePickerShowsTheDesignsDateOrToday() throws {
+    try InteropTier.require("chromium")
+    for (arguments, page) in [(["--date", "2026-07-15"], "dated.html"), (["--season", "winter"], "named.html")] {
+      let editor = try wallpaper(["editor", "--device", "iphone-8"] + arguments + ["-o", page])
+      XCTAssertEqual(editor.status, 0, editor.stderr)
+    }
+    XCTAssertEqual(try read("dated.html", in: "chromium")["date"] as? String, "2026-07-15")
+    let named = try read("named.html", in: "chromium")
+    XCTAssertEqual(named["date"] as? String, named["today"] as? String)
+    XCTAssertEqual((named["date"] as? String)?.count, 10)
+  }
+
   // MARK: Saving the PNG on a phone
 
   /// Chromium as a phone (390×844 CSS px, touch): taps colour cells 0 and 5, Save PNG gives

@@ -34,6 +34,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 PHONE = (390, 844)
 
+# The browser's local date, YYYY-MM-DD.
+TODAY = ("(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0')"
+         " + '-' + String(d.getDate()).padStart(2, '0'); })()")
+
 # Catches the files the page saves: an <a download> click on a blob: URL (its default
 # prevented) and, once `stubShare` is called, navigator.share with files; each is kept in
 # window.__saved as {how, name, type, data} with the bytes as a data: URL.
@@ -114,8 +118,7 @@ def save(page, colour, cells, shot):
     result["scrollWidth"] = js("document.scrollingElement.scrollWidth")
     result["smallTargets"] = js(SMALL_TARGETS)
     result["date"] = js("document.getElementById('date').value")
-    result["today"] = js("(() => { const d = new Date(); return d.getFullYear() + '-' +"
-                         " String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()")
+    result["today"] = js(TODAY)
     result["showCells"] = js("[document.getElementById('show-cells').checked,"
                              " document.getElementById('cells').classList.contains('outlined')]")
     result["status"] = js("document.getElementById('status').textContent")
@@ -207,6 +210,8 @@ def main():
             result["design"] = js("document.getElementById('design').value")
             result["command"] = js("document.getElementById('command').textContent")
             result["status"] = js("(document.getElementById('status') || {}).textContent")
+            result["date"] = js("(document.getElementById('date') || {}).value")
+            result["today"] = js(TODAY)
             result["errors"] = page.errors()
             result["requests"] = page.requests()
             print(json.dumps(result))
