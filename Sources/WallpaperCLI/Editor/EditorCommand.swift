@@ -24,7 +24,7 @@ struct EditorCommand {
 
   static let help = HelpPage(
     overview:
-      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, and copy the design JSON or the render command.",
+      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, save the wallpaper as PNG (on a phone too), and copy the design JSON or the render command.",
     usage: "wallpaper editor [DESIGN.json] --device ID [design flags of render] -o editor.html",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: RenderCommand.designOptions.filter { option in
@@ -34,7 +34,9 @@ struct EditorCommand {
       The page shows the design's SVG for each season (the art as the art layer's opacity) and the
       design's grid, or the device's home-screen grid when the design has none, as cells numbered as
       --fill and `wallpaper cells` number them. Rendering the JSON it emits, or running the command
-      line it emits, gives what the page shows.
+      line it emits, gives what the page shows and its Save PNG button saves (<name>-<device>.png at
+      the device's pixel size). Files are named relative to the design file's folder (with no
+      design file, the page's): save the JSON there and run the command there.
       """)
 
   func run(_ arguments: [String]) throws(CLIError) {
