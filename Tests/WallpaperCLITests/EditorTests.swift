@@ -111,8 +111,8 @@ final class EditorTests: BinaryTestCase {
     XCTAssertEqual(((base["background"] as? [String: Any])?["image"] as? [String: Any])?["path"] as? String, absolute)
     XCTAssertEqual(
       outside["note"] as? String,
-      "A design file may name only files in its own folder, and '\(absolute)' lies outside it: keep the JSON for "
-        + "this computer, or render with the command line, whose flags may name any file.")
+      "A design file may name only files in its own folder, and '\(absolute)' lies outside it: copy it into the "
+        + "folder, or render with the command line, whose flags may name any file.")
 
     // No design file: paths are relative to the page's folder.
     let flags = ["--device", "iphone-se-3", "--grid", "square", "--columns", "3", "--cell-images", "d/pics/a.png"]

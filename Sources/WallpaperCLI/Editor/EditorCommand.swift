@@ -109,7 +109,8 @@ struct EditorPage {
     let named = files.map { "'\($0)'" }.joined(separator: ", ")
     return "A design file may name only files in its own folder, and \(named) "
       + (files.count == 1 ? "lies" : "lie")
-      + " outside it: keep the JSON for this computer, or render with the command line, whose flags may name any file."
+      + " outside it: copy \(files.count == 1 ? "it" : "them") into the folder, or render with the command line,"
+      + " whose flags may name any file."
   }
 
   /// `loaded.design` as the page's documents are written from, and the images they stand for.
