@@ -108,7 +108,7 @@ public enum DesignRendering {
       do {
         try Renderer.validateImage(image.bytes)
       } catch {
-        throw .invalidInput("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
+        throw unusable(image, error)
       }
     }
     if design.label.visible {
@@ -136,6 +136,34 @@ public enum DesignRendering {
     } catch {
       throw .failed("cannot build the scene: \(error.description)")
     }
+  }
+
+  /// A cell photo as `render` draws it into a cell's square of `side` points at `scale`
+  /// device pixels per point (centre-cropped, smoothed as the renderer smooths it): a PNG of
+  /// `round(side × scale)` pixels a side, which drawn 1:1 into that square gives `render`'s
+  /// pixels. The photo is decoded once.
+  ///
+  /// - Throws: `ExportError.invalidInput` naming `--cell-images/grid.images` and the file when
+  ///   the photo cannot be drawn; `.failed` for a side the scene cannot have.
+  public static func cellPhoto(_ image: CellImage, side: Double, scale: Double) throws(ExportError) -> [UInt8] {
+    let scene: Scene
+    do {
+      let square = try Rect(x: 0, y: 0, width: side, height: side)
+      scene = try Scene(size: square.size, nodes: [.image(ImageNode(data: image.bytes, frame: square, mode: .fill))])
+    } catch {
+      throw .failed("cannot build the scene: \(error.description)")
+    }
+    do {
+      return try Renderer().render(scene, as: Output(format: .png, scale: scale))
+    } catch {
+      if case .image = error { throw unusable(image, error) }
+      throw .failed("rendering failed: \(error.description)")
+    }
+  }
+
+  /// The error for a cell photo the renderer cannot draw.
+  private static func unusable(_ image: CellImage, _ error: RenderError) -> ExportError {
+    .invalidInput("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
   }
 
   /// Renders `scene` as `output` describes, recording phases in `timer` when given: `draw` and

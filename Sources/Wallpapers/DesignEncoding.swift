@@ -4,9 +4,15 @@ import SceneGraph
 extension Design {
   /// The design as a design file's JSON tree that loads back to the same design (the same
   /// scene): every value in the form a file uses, colours as `#RRGGBB[AA]`, the season by name,
-  /// file paths as read (made absolute against `workingDirectory` when relative), and only
-  /// the fields that differ from the defaults.
+  /// file paths as read (made absolute against `workingDirectory` when relative), a fontconfig
+  /// family name as the name, and only the fields that differ from the defaults.
   public func jsonTree(workingDirectory: String) -> JSONValue {
+    jsonTree(writingPath: { FilePath(workingDirectory).appending($0).string })
+  }
+
+  /// `jsonTree(workingDirectory:)` with every file path (as read: relative to the working
+  /// directory, or absolute) written as `writingPath` gives it.
+  public func jsonTree(writingPath: (String) -> String) -> JSONValue {
     let origin = ValueOrigin.flag("(design)")
     func string(_ text: String) -> JSONValue { JSONValue(.string(text), origin: origin) }
     func number(_ value: Double) -> JSONValue { JSONValue(.number(value), origin: origin) }
@@ -17,9 +23,7 @@ extension Design {
         origin: origin)
     }
     func array(_ values: [JSONValue]) -> JSONValue { JSONValue(.array(values), origin: origin) }
-    func path(_ file: String) -> JSONValue {
-      string(FilePath(workingDirectory).appending(file).string)
-    }
+    func path(_ file: String) -> JSONValue { string(writingPath(file)) }
 
     var backgroundMembers: [(String, JSONValue?)] = [
       ("color", background.color == .white ? nil : string(background.color?.hex ?? "none"))
@@ -52,7 +56,7 @@ extension Design {
       ("position", label.position.map { string($0.rawValue) }),
       ("offset", label.offset == 0 ? nil : number(label.offset)),
       ("size", label.size.map(number)),
-      ("font", label.fontPath.map(path)),
+      ("font", label.fontPath.map { Label.isFontPath($0) ? path($0) : string($0) }),
       ("color", label.color.map { string($0.hex) }),
     ]
 

@@ -115,15 +115,19 @@ extension Design {
     }
   }
 
-  /// The grid as scene nodes: fills merged per colour, then lines or gutters, then icon
-  /// outlines.
+  /// Whether the grid layer starts with a photo in every cell (a square grid with `images`):
+  /// one node per cell, in cell order, under the fills.
+  public var showsCellPhotos: Bool { grid.kind == .square && grid.square != nil && !grid.images.isEmpty }
+
+  /// The grid as scene nodes: cell photos (see `showsCellPhotos`), fills merged per colour,
+  /// then lines or gutters, then icon outlines.
   ///
   /// - Parameter bleed: points beyond the screen on every side (print). Filled tiles and cell
   ///   lines that reach a screen edge continue to the end of the bleed, so nothing stops short
   ///   at the trim when the sheet is cut.
   func gridNodes(cells: [GridCell], bleed: Double = 0) throws(SceneError) -> [Node] {
     var nodes: [Node] = []
-    if grid.kind == .square, let square = grid.square, !grid.images.isEmpty {
+    if showsCellPhotos, let square = grid.square {
       nodes.append(contentsOf: try cellImages(cells, side: try square.side(in: canvasSize)))
     }
     // One path per colour, in the order colours first appear: adjacent tiles become one

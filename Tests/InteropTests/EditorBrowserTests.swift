@@ -120,9 +120,7 @@ final class EditorBrowserTests: BinaryTestCase {
     let command = try XCTUnwrap(page["command"] as? String)
     XCTAssertTrue(command.hasPrefix("wallpaper render "), command)
     XCTAssertTrue(command.hasSuffix(" -o wallpaper.png"), command)
-    let shell = try Processes.run(
-      "/bin/sh", ["-c", "\"$WALLPAPER\"" + command.dropFirst("wallpaper".count)], in: folder,
-      environment: ["WALLPAPER": Processes.wallpaperBinary])
+    let shell = try runEmitted(command, in: folder)
     XCTAssertEqual(shell.status, 0, shell.stderr)
     XCTAssertEqual(try bytes("from-json.png"), try bytes("wallpaper.png"), "JSON and command render alike")
 
@@ -138,24 +136,7 @@ final class EditorBrowserTests: BinaryTestCase {
     let image = try RGBAImage(png: Array(try bytes("from-json.png")))
     let frames = try XCTUnwrap(page["frames"] as? [[Double]])
     XCTAssertEqual(frames.count, 28)
-    for frame in frames {
-      let (index, x, y, width, height) = (Int(frame[0]), frame[1] * 2, frame[2] * 2, frame[3] * 2, frame[4] * 2)
-      var matching = 0
-      var total = 0
-      for py in Int(y.rounded()) + 1..<Int((y + height).rounded()) - 1 {
-        for px in Int(x.rounded()) + 1..<Int((x + width).rounded()) - 1 {
-          let p = image[px, py]
-          total += 1
-          if p[0] == 0x2A && p[1] == 0x9D && p[2] == 0x5C && p[3] == 255 { matching += 1 }
-        }
-      }
-      let share = Double(matching) / Double(total)
-      if index == 0 || index == 5 {
-        XCTAssertEqual(share, 1, "cell \(index) is filled")
-      } else {
-        XCTAssertLessThan(share, 0.001, "cell \(index) is not")
-      }
-    }
+    assertColoured(image, frames: frames, scale: 2, colour: [0x2A, 0x9D, 0x5C], cells: [0, 5], "the render")
 
     // The page showed those wallpapers, with the label and without: its screenshots at 1 CSS
     // pixel per point against 1x renders of what it emitted at the time.
@@ -176,12 +157,14 @@ final class EditorBrowserTests: BinaryTestCase {
   }
 
   /// A design file naming a photo, cell photos and a font relative to itself: the JSON and the
-  /// command the page emits as it opens render, from another folder, the bytes the design does.
-  func testEmittedDesignRendersFromAnywhereLikeTheDesignFile() throws {
+  /// command the page emits as it opens name them relative to the design's folder, so the folder
+  /// shared elsewhere with the JSON in it renders the design's bytes, from the JSON and from the
+  /// command run there. A flag naming a file outside the folder keeps its absolute path, the
+  /// status line says a design file may name only files in its own folder, and the command works.
+  func testEmittedDesignRendersWhereverItsFolderGoes() throws {
     try InteropTier.require("chromium", "firefox", modules: ["websocket"])
     let fm = FileManager.default
     try fm.createDirectory(atPath: "\(folder)/d/pics", withIntermediateDirectories: true)
-    try fm.createDirectory(atPath: "\(folder)/elsewhere", withIntermediateDirectories: true)
     let samples = Golden.repositoryRoot().appendingPathComponent("Samples/previews")
     for (index, name) in ["spring", "summer", "winter"].enumerated() {
       try fm.copyItem(
@@ -190,6 +173,7 @@ final class EditorBrowserTests: BinaryTestCase {
     try fm.copyItem(
       atPath: Golden.repositoryRoot().appendingPathComponent("Fonts/Quicksand-Bold.ttf").path,
       toPath: "\(folder)/d/label.ttf")
+    try fm.copyItem(atPath: samples.appendingPathComponent("autumn.png").path, toPath: "\(folder)/outside.png")
     let design = """
       {"name": "photos", "device": "iphone-se-3", "season": {"name": "spring", "alpha": 0.4, "artSeed": 7},
        "background": {"color": "#F0E0D0", "image": {"path": "pics/1.png", "opacity": 0.5}},
@@ -200,36 +184,282 @@ final class EditorBrowserTests: BinaryTestCase {
     XCTAssertEqual(try wallpaper(["render", "d/photos.json", "-o", "original.png"]).status, 0)
     let editor = try wallpaper(["editor", "d/photos.json", "-o", "e.html"])
     XCTAssertEqual(editor.status, 0, editor.stderr)
-    let script = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/drive-editor.py").path
-    let run = try Processes.run(Processes.python, [script, "\(folder)/e.html", "--read"], in: folder)
-    XCTAssertEqual(run.status, 0, run.stderr)
-    let page = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+    let page = try read("e.html", in: "chromium")
     XCTAssertEqual(page["errors"] as? [String], [])
+    XCTAssertEqual(page["status"] as? String, "")
     let json = try XCTUnwrap(page["design"] as? String)
+    XCTAssertFalse(json.contains(folder), "no path of this machine: \(json)")
     // Firefox opens the page with its photos without an error and emits the same design and command.
-    let firefox = try Processes.run(
-      Processes.python, [script, "--browser", "firefox", "\(folder)/e.html", "--read"], in: folder)
-    XCTAssertEqual(firefox.status, 0, firefox.stderr)
-    let inFirefox = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(firefox.stdout.utf8)) as? [String: Any], firefox.stdout)
+    let inFirefox = try read("e.html", in: "firefox")
     XCTAssertEqual(inFirefox["errors"] as? [String], [])
     let firefoxRequests = try XCTUnwrap(inFirefox["requests"] as? [String])
     XCTAssertEqual(firefoxRequests.filter { !$0.hasPrefix("data:") }.map { $0.prefix(80) }, [])
     XCTAssertEqual(inFirefox["design"] as? String, json)
     XCTAssertEqual(inFirefox["command"] as? String, page["command"] as? String)
-    try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/elsewhere/emitted.json"))
+
+    // The design's folder shared: the JSON saved in it renders from anywhere; the command runs in it.
+    try fm.createDirectory(atPath: "\(folder)/elsewhere", withIntermediateDirectories: true)
+    try fm.copyItem(atPath: "\(folder)/d", toPath: "\(folder)/shared")
+    try fm.removeItem(atPath: "\(folder)/d")
+    try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/shared/emitted.json"))
     let fromJSON = try Processes.run(
-      Processes.wallpaperBinary, ["render", "emitted.json", "-o", "from-json.png"], in: "\(folder)/elsewhere")
+      Processes.wallpaperBinary, ["render", "../shared/emitted.json", "-o", "from-json.png"], in: "\(folder)/elsewhere")
     XCTAssertEqual(fromJSON.status, 0, fromJSON.stderr)
     let command = try XCTUnwrap(page["command"] as? String)
-    XCTAssertTrue(command.contains("--cell-images "), command)
+    XCTAssertTrue(command.contains("--cell-images pics/0.png,pics/1.png,pics/2.png "), command)
     XCTAssertTrue(command.hasSuffix(" -o photos.png"), command)
-    let shell = try Processes.run(
-      "/bin/sh", ["-c", "\"$WALLPAPER\"" + command.dropFirst("wallpaper".count)], in: "\(folder)/elsewhere",
-      environment: ["WALLPAPER": Processes.wallpaperBinary])
+    let shell = try runEmitted(command, in: "\(folder)/shared")
     XCTAssertEqual(shell.status, 0, shell.stderr)
     let original = try bytes("original.png")
     XCTAssertEqual(try bytes("elsewhere/from-json.png"), original)
-    XCTAssertEqual(try bytes("elsewhere/photos.png"), original)
+    XCTAssertEqual(try bytes("shared/photos.png"), original)
+
+    // A file outside the folder: kept absolute, the status line says why, the command works.
+    let outside = try wallpaper(["editor", "shared/photos.json", "--image", "outside.png", "-o", "o.html"])
+    XCTAssertEqual(outside.status, 0, outside.stderr)
+    let outsidePage = try read("o.html", in: "chromium")
+    let absolute = URL(fileURLWithPath: "\(folder)/outside.png").standardizedFileURL.path
+    XCTAssertTrue(
+      (outsidePage["status"] as? String ?? "").hasPrefix(
+        "A design file may name only files in its own folder, and '\(absolute)' lies outside it"),
+      "\(outsidePage["status"] ?? "")")
+    let outsideCommand = try XCTUnwrap(outsidePage["command"] as? String)
+    XCTAssertTrue(outsideCommand.contains("--image \(absolute) "), outsideCommand)
+    XCTAssertEqual(try wallpaper(["render", "shared/photos.json", "--image", "outside.png", "-o", "o.png"]).status, 0)
+    XCTAssertEqual(try runEmitted(outsideCommand, in: "\(folder)/shared").status, 0)
+    XCTAssertEqual(try bytes("shared/photos.png"), try bytes("o.png"))
+  }
+
+  /// A fontconfig family and style (`--font "DejaVu Serif:bold"`) stays a name: the emitted JSON
+  /// and command name it, and the command gives the JSON's bytes.
+  func testAFontNameStaysANameInTheJSONAndTheCommand() throws {
+    try InteropTier.require("chromium")
+    let editor = try wallpaper(["editor", "--device", "iphone-8", "--font", "DejaVu Serif:bold", "-o", "e.html"])
+    XCTAssertEqual(editor.status, 0, editor.stderr)
+    let page = try read("e.html", in: "chromium")
+    let json = try XCTUnwrap(page["design"] as? String)
+    XCTAssertTrue(json.contains("\"font\": \"DejaVu Serif:bold\""), json)
+    let command = try XCTUnwrap(page["command"] as? String)
+    XCTAssertTrue(command.contains(" --font 'DejaVu Serif:bold' "), command)
+    try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/emitted.json"))
+    XCTAssertEqual(try wallpaper(["render", "emitted.json", "-o", "from-json.png"]).status, 0)
+    let shell = try runEmitted(command, in: folder)
+    XCTAssertEqual(shell.status, 0, shell.stderr)
+    XCTAssertEqual(try bytes("wallpaper.png"), try bytes("from-json.png"))
+    print("font name: the emitted command gives the emitted JSON's bytes (\(try bytes("wallpaper.png").count) bytes)")
+  }
+
+  /// The date picker starts at the design's date, or today's when the design names none.
+  func testTheDatePickerShowsTheDesignsDateOrToday() throws {
+    try InteropTier.require("chromium")
+    for (arguments, page) in [(["--date", "2026-07-15"], "dated.html"), (["--season", "winter"], "named.html")] {
+      let editor = try wallpaper(["editor", "--device", "iphone-8"] + arguments + ["-o", page])
+      XCTAssertEqual(editor.status, 0, editor.stderr)
+    }
+    XCTAssertEqual(try read("dated.html", in: "chromium")["date"] as? String, "2026-07-15")
+    let named = try read("named.html", in: "chromium")
+    XCTAssertEqual(named["date"] as? String, named["today"] as? String)
+    XCTAssertEqual((named["date"] as? String)?.count, 10)
+  }
+
+  // MARK: Saving the PNG on a phone
+
+  /// Chromium as a phone (390×844 CSS px, touch): taps colour cells 0 and 5, Save PNG gives
+  /// `autumn-iphone-8.png`, the PNG `render` makes of the emitted JSON.
+  func testChromiumOnAPhoneSavesThePNGRenderDraws() throws {
+    try InteropTier.require("chromium")
+    try saveOnAPhoneAndCompareWithRender(browser: "chromium")
+  }
+
+  /// The same in WebKit, the engine of iPhone Safari (WebKitWebDriver and MiniBrowser under Xvfb).
+  func testWebKitOnAPhoneSavesThePNGRenderDraws() throws {
+    try InteropTier.require("xvfb-run", "WebKitWebDriver", modules: ["selenium", "PIL"])
+    try saveOnAPhoneAndCompareWithRender(browser: "webkit")
+  }
+
+  /// On a photo grid a tapped cell's fill shows over its photo, as `render` draws it: after
+  /// tapping cell 5 the saved PNG and the render agree on that cell, in Chromium and WebKit.
+  func testOnAPhotoGridTheFillShowsOverThePhotoAsRenderDrawsIt() throws {
+    try InteropTier.require("chromium", "xvfb-run", "WebKitWebDriver", modules: ["selenium", "PIL"])
+    let samples = Golden.repositoryRoot().appendingPathComponent("Samples/previews")
+    for name in ["spring", "summer", "winter"] {
+      try FileManager.default.copyItem(
+        atPath: samples.appendingPathComponent("\(name).png").path, toPath: "\(folder)/\(name).png")
+    }
+    let editor = try wallpaper([
+      "editor", "--device", "iphone-se-3", "--season", "autumn", "--grid", "square", "--columns", "3",
+      "--cell-images", "spring.png,summer.png,winter.png", "-o", "photos.html",
+    ])
+    XCTAssertEqual(editor.status, 0, editor.stderr)
+    for browser in ["chromium", "webkit"] {
+      let run = try driveSave(browser: browser, page: "photos.html", cells: [5])
+      XCTAssertEqual(run["errors"] as? [String], [], browser)
+      let (saved, rendered) = try savedAndRendered(run, name: "wallpaper-iphone-se-3.png")
+      let frames = try XCTUnwrap(run["frames"] as? [[Double]])
+      let cell = try XCTUnwrap(frames.first { $0[0] == 5 })
+      // iPhone SE (3rd generation): 2x.
+      let box = (x: Int(cell[1] * 2), y: Int(cell[2] * 2), width: Int(cell[3] * 2), height: Int(cell[4] * 2))
+      let inCell = ImageDifference(crop(rendered, box), crop(saved, box), threshold: 24)
+      XCTAssertLessThanOrEqual(inCell.meanChannelDelta, 1, "\(browser), cell 5: \(inCell)")
+      // The label, over the grid, covers part of cell 5.
+      assertColoured(
+        saved, frames: frames, scale: 2, colour: [0x2A, 0x9D, 0x5C], cells: [5], least: 0.9, like: rendered,
+        "\(browser)'s PNG")
+      let whole = ImageDifference(rendered, saved, threshold: 24)
+      print("photo grid in \(browser): cell 5 against the render: \(inCell); the whole PNG: \(whole)")
+    }
+  }
+
+  /// The save scenario of drive-editor.py on the iPhone 8 home grid, and every check on what it
+  /// gives: the layout at 390×844, the date, Show cells, no request or error, and the saved
+  /// PNG (downloaded and shared alike) against `render` of the emitted JSON.
+  private func saveOnAPhoneAndCompareWithRender(browser: String) throws {
+    let editor = try wallpaper([
+      "editor", "--device", "iphone-8", "--season", "autumn", "--name", "autumn", "-o", "editor.html",
+    ])
+    XCTAssertEqual(editor.status, 0, editor.stderr)
+    let run = try driveSave(browser: browser, page: "editor.html", cells: [0, 5])
+    print("editor page saved in \(browser) \(run["version"] as? String ?? "?")")
+    XCTAssertEqual(run["errors"] as? [String], [])
+    let requests = try XCTUnwrap(run["requests"] as? [String])
+    XCTAssertEqual(requests.filter { $0 != "file://\(folder)/editor.html" && !$0.hasPrefix("data:") }, [])
+
+    // The phone layout: nothing wider than the viewport, every target at least 44 CSS px.
+    XCTAssertEqual(run["viewport"] as? [Int], [390, 844])
+    let scrollWidth = try XCTUnwrap(run["scrollWidth"] as? Int)
+    XCTAssertLessThanOrEqual(scrollWidth, 390)
+    XCTAssertEqual(run["smallTargets"] as? [String], [])
+    print("\(browser) at 390×844: document.scrollingElement.scrollWidth \(scrollWidth)")
+    // The date picker shows today (the design names a season, not a date); Show cells is on,
+    // and switching it changes nothing in the JSON.
+    XCTAssertEqual(run["date"] as? String, run["today"] as? String)
+    XCTAssertEqual(run["showCells"] as? [Bool], [true, true])
+    XCTAssertEqual(run["outlinedWhenOff"] as? Bool, false)
+    XCTAssertEqual(run["jsonChangedByShowCells"] as? Bool, false)
+    XCTAssertEqual(run["afterTaps"] as? [String], ["0,5=#2A9D5C"])
+    XCTAssertEqual(run["designAfterSave"] as? String, run["design"] as? String)
+    XCTAssertEqual(run["saveResult"] as? String, "autumn-iphone-8.png, 750×1334 px")
+
+    let (saved, rendered) = try savedAndRendered(run, name: "autumn-iphone-8.png")
+    let frames = try XCTUnwrap(run["frames"] as? [[Double]])
+    XCTAssertEqual(frames.count, 28)
+    // The label, over the grid, covers part of cell 5.
+    assertColoured(
+      saved, frames: frames, scale: 2, colour: [0x2A, 0x9D, 0x5C], cells: [0, 5], least: 0.95, like: rendered,
+      "\(browser)'s PNG")
+    let difference = ImageDifference(rendered, saved, threshold: 24)
+    XCTAssertLessThanOrEqual(difference.meanChannelDelta, 1, "\(browser): \(difference)")
+    print("saved PNG in \(browser) against the render of the emitted JSON: \(difference)")
+  }
+
+  /// Runs drive-editor.py's save scenario (see its text) in `browser` on `page`, as a phone,
+  /// tapping `cells` with #2A9D5C; WebKit under `xvfb-run -a`. Returns what it printed.
+  private func driveSave(browser: String, page: String, cells: [Int]) throws -> [String: Any] {
+    let script = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/drive-editor.py").path
+    let arguments = [
+      script, "--browser", browser, "\(folder)/\(page)", "--save", "#2A9D5C",
+      cells.map(String.init).joined(separator: ","), "\(folder)/\(browser)-390x844.png", "--phone",
+    ]
+    let run =
+      browser == "webkit"
+      ? try Processes.run("xvfb-run", ["-a", Processes.python] + arguments, in: folder)
+      : try Processes.run(Processes.python, arguments, in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let result = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], String(run.stdout.prefix(2000)))
+    XCTAssertEqual(result["browser"] as? String, browser)
+    return result
+  }
+
+  /// The PNG the page saved (the downloaded and the shared file: both named `name`, the same
+  /// bytes) and `render` of the JSON the page emitted, at the device's scale.
+  private func savedAndRendered(_ run: [String: Any], name: String) throws -> (saved: RGBAImage, rendered: RGBAImage) {
+    let saved = try XCTUnwrap(run["saved"] as? [[String: String]])
+    XCTAssertEqual(saved.map { $0["how"] }, ["download", "share"])
+    XCTAssertEqual(saved.map { $0["name"] }, [name, name])
+    XCTAssertEqual(saved.map { $0["type"] }, ["image/png", "image/png"])
+    XCTAssertEqual(saved[0]["data"], saved[1]["data"])
+    let prefix = "data:image/png;base64,"
+    let data = try XCTUnwrap(saved[0]["data"])
+    XCTAssertTrue(data.hasPrefix(prefix))
+    let png = try XCTUnwrap(Data(base64Encoded: String(data.dropFirst(prefix.count))))
+    try png.write(to: URL(fileURLWithPath: "\(folder)/saved.png"))
+    try Data(try XCTUnwrap(run["design"] as? String).utf8).write(to: URL(fileURLWithPath: "\(folder)/emitted.json"))
+    let render = try wallpaper(["render", "emitted.json", "-o", "rendered.png"])
+    XCTAssertEqual(render.status, 0, render.stderr)
+    let (shown, rendered) = (try RGBAImage(png: Array(png)), try RGBAImage(png: Array(try bytes("rendered.png"))))
+    XCTAssertEqual([shown.width, shown.height], [rendered.width, rendered.height])
+    return (shown, rendered)
+  }
+
+  /// What drive-editor.py reads from `page` in `browser` as it opens (--read).
+  private func read(_ page: String, in browser: String) throws -> [String: Any] {
+    let script = Golden.repositoryRoot().appendingPathComponent("Tests/Scripts/drive-editor.py").path
+    let run = try Processes.run(
+      Processes.python, [script, "--browser", browser, "\(folder)/\(page)", "--read"], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+  }
+
+  /// Runs a command line the page emitted (`wallpaper render …`) with the built binary, in
+  /// `directory`, through the shell (its quoting is the page's).
+  private func runEmitted(_ command: String, in directory: String) throws -> ProcessResult {
+    try Processes.run(
+      "/bin/sh", ["-c", "\"$WALLPAPER\"" + command.dropFirst("wallpaper".count)], in: directory,
+      environment: ["WALLPAPER": Processes.wallpaperBinary])
+  }
+
+  /// The share of each cell's pixels (1 pixel in from its edges, at `scale`) that are `colour`,
+  /// opaque, by cell number.
+  private func colouredShares(_ image: RGBAImage, frames: [[Double]], scale: Double, colour: [UInt8]) -> [Int: Double] {
+    var shares: [Int: Double] = [:]
+    for frame in frames {
+      let (index, x, y) = (Int(frame[0]), frame[1] * scale, frame[2] * scale)
+      let (width, height) = (frame[3] * scale, frame[4] * scale)
+      var matching = 0
+      var total = 0
+      for py in Int(y.rounded()) + 1..<min(image.height, Int((y + height).rounded())) - 1 {
+        for px in Int(x.rounded()) + 1..<min(image.width, Int((x + width).rounded())) - 1 {
+          total += 1
+          if image[px, py] == colour + [255] { matching += 1 }
+        }
+      }
+      shares[index] = Double(matching) / Double(max(1, total))
+    }
+    return shares
+  }
+
+  /// Checks that the cells of `cells` are coloured `colour` in `image` and no other cell is:
+  /// at least `least` of each one's pixels (the label, drawn over the grid, may cover some),
+  /// under 0.1 % of any other's. With `like`, every cell's share must also be that image's
+  /// within 1 %: no cell is coloured differently.
+  private func assertColoured(
+    _ image: RGBAImage, frames: [[Double]], scale: Double, colour: [UInt8], cells: Set<Int>, least: Double = 1,
+    like reference: RGBAImage? = nil, _ what: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let shares = colouredShares(image, frames: frames, scale: scale, colour: colour)
+    let expected = reference.map { colouredShares($0, frames: frames, scale: scale, colour: colour) }
+    for (index, share) in shares.sorted(by: { $0.key < $1.key }) {
+      if cells.contains(index) {
+        XCTAssertGreaterThanOrEqual(share, least, "\(what): cell \(index) is coloured", file: file, line: line)
+      } else {
+        XCTAssertLessThan(share, 0.001, "\(what): cell \(index) is not", file: file, line: line)
+      }
+      if let expected {
+        XCTAssertEqual(share, expected[index] ?? -1, accuracy: 0.01, "\(what): cell \(index)", file: file, line: line)
+      }
+    }
+  }
+
+  /// The pixels of `box` (device pixels) in `image`.
+  private func crop(_ image: RGBAImage, _ box: (x: Int, y: Int, width: Int, height: Int)) -> RGBAImage {
+    var pixels: [UInt8] = []
+    for y in box.y..<min(image.height, box.y + box.height) {
+      let start = (y * image.width + box.x) * 4
+      pixels += image.pixels[start..<start + min(box.width, image.width - box.x) * 4]
+    }
+    return RGBAImage(
+      width: min(box.width, image.width - box.x), height: pixels.count / 4 / min(box.width, image.width - box.x),
+      pixels: pixels)
   }
 }

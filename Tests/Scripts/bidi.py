@@ -210,6 +210,7 @@ class FirefoxPage:
     errors and the requests the page made. The same interface as cdp.ChromiumPage."""
 
     name = "firefox"
+    phone = False
 
     def __init__(self, url, viewport=(1400, 1000), block_network=True):
         self.browser = Firefox()
@@ -249,6 +250,10 @@ class FirefoxPage:
                 {"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport"},
                 {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
         self.browser.send("input.releaseActions", {"context": self.context})
+
+    def tap_at(self, x, y):
+        """A tap at viewport point (x, y): a mouse click (this driver sends no touch input)."""
+        self.click_at(x, y)
 
     def key(self, name):
         """Presses and releases one key: Tab, Enter, ArrowLeft or space."""

@@ -130,19 +130,30 @@ class Chromium:
 
 
 class ChromiumPage:
-    """One page in headless Chromium: JavaScript, real mouse and key input, screenshots, console
-    errors and the requests the page made. The same interface as bidi.FirefoxPage."""
+    """One page in headless Chromium: JavaScript, real mouse, touch and key input, screenshots,
+    console errors and the requests the page made. The same interface as bidi.FirefoxPage and
+    webkit.WebKitPage.
+
+    With `phone`, the page is laid out as on a phone: a `viewport` of that many CSS pixels,
+    mobile layout and touch input (`tap_at` sends touch events)."""
 
     name = "chromium"
     KEYS = {"Tab": 9, "Enter": 13, "ArrowLeft": 37, " ": 32}
 
-    def __init__(self, url, viewport=(1400, 1000), block_network=True):
+    def __init__(self, url, viewport=(1400, 1000), block_network=True, phone=False):
         self.browser = Chromium(window=f"{viewport[0]},{viewport[1]}")
+        self.phone = phone
         try:
             def block(session):
                 if block_network:
                     self.browser.send("Network.setBlockedURLs", {
                         "urls": ["http://*", "https://*", "ws://*", "wss://*", "ftp://*"]}, session=session)
+                if phone:
+                    self.browser.send("Emulation.setDeviceMetricsOverride", {
+                        "width": viewport[0], "height": viewport[1], "deviceScaleFactor": 1, "mobile": True},
+                        session=session)
+                    self.browser.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1},
+                                      session=session)
 
             self.session = self.browser.open_page(url, before_navigate=block)
             self.version = self.browser.send("Browser.getVersion")["product"].split("/")[-1]
@@ -159,6 +170,14 @@ class ChromiumPage:
         for kind in ("mousePressed", "mouseReleased"):
             self.browser.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                            "clickCount": 1}, session=self.session)
+
+    def tap_at(self, x, y):
+        """A finger's tap at viewport point (x, y) on a phone page (a mouse click otherwise)."""
+        if not self.phone:
+            return self.click_at(x, y)
+        self.browser.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+                          session=self.session)
+        self.browser.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []}, session=self.session)
 
     def key(self, name):
         """Presses and releases one key: Tab, Enter, ArrowLeft or space."""

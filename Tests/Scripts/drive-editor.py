@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""Drives the page `wallpaper editor` writes, in headless Chromium (DevTools protocol, cdp.py) or
-headless Firefox (WebDriver BiDi, bidi.py): one scenario for both, through the page interface
-the two modules share. Every http(s) and ws(s) request is blocked; prints one JSON object with
-what the page emitted and showed, the browser's name and version.
+"""Drives the page `wallpaper editor` writes, in headless Chromium (DevTools protocol, cdp.py),
+headless Firefox (WebDriver BiDi, bidi.py) or WebKit (WebKitWebDriver, webkit.py, under
+`xvfb-run -a`): the same scenarios in each, through the page interface the three modules share.
+Every http(s) and ws(s) request is blocked; prints one JSON object with what the page emitted
+and showed, the browser's name and version.
 
 Steps: pick COLOUR in the colour input, click cells 0 and 5; Tab through the page recording what
 takes the focus; colour cell 2 from the keyboard and undo it; set the date to 2026-07-15 (July);
@@ -10,9 +11,19 @@ move the slider to 0.3 with the arrow keys; click the name switch off; read the 
 the command; click both copy buttons and read the status line; switch to actual size and screenshot the wallpaper to SHOT.png (and, before the name
 was switched off, to SHOT-label.png). Clicks and keys are real input events, not JS calls.
 
-Usage: drive-editor.py [--browser chromium|firefox] EDITOR.html COLOUR SHOT.png
-       drive-editor.py [--browser chromium|firefox] EDITOR.html --read
+Saving (--save): on a phone-sized page (--phone: 390×844 CSS pixels, touch taps where the driver
+has them), note the layout (the page's scroll width, controls smaller than 44 CSS pixels), the
+date picker and the "Show cells" switch; pick COLOUR, tap each cell of CELLS, screenshot the
+viewport to SHOT.png, switch "Show cells" off and on again (the JSON must not change), then
+tap Save PNG twice: once as the page finds the browser (an <a download> click where it cannot
+share files) and once with navigator.share stubbed to accept files. Both files are caught in
+the page (the click's default is prevented) and returned as data: URLs with their names.
+
+Usage: drive-editor.py [--browser chromium|firefox|webkit] EDITOR.html COLOUR SHOT.png
+       drive-editor.py [--browser ...] EDITOR.html --read
            (only what the page emits as it opens)
+       drive-editor.py [--browser ...] EDITOR.html --save COLOUR CELLS SHOT.png [--phone]
+           (CELLS: comma-separated cell numbers)
 """
 import json
 import os
@@ -21,14 +32,127 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
-def open_page(browser, url):
+PHONE = (390, 844)
+
+# The browser's local date, YYYY-MM-DD.
+TODAY = ("(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0')"
+         " + '-' + String(d.getDate()).padStart(2, '0'); })()")
+
+# Catches the files the page saves: an <a download> click on a blob: URL (its default
+# prevented) and, once `stubShare` is called, navigator.share with files; each is kept in
+# window.__saved as {how, name, type, data} with the bytes as a data: URL.
+CATCH_SAVES = """(() => {
+  window.__saved = [];
+  const blobs = new Map();
+  const create = URL.createObjectURL;
+  URL.createObjectURL = function (blob) { const url = create.call(URL, blob); blobs.set(url, blob); return url; };
+  function keep(how, name, blob) {
+    const reader = new FileReader();
+    reader.onload = () => window.__saved.push({ how: how, name: name, type: blob.type, data: reader.result });
+    reader.readAsDataURL(blob);
+  }
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest ? event.target.closest("a[download]") : null;
+    if (link && blobs.has(link.href)) { event.preventDefault(); keep("download", link.download, blobs.get(link.href)); }
+  }, true);
+  window.stubShare = () => {
+    Object.defineProperty(navigator, "canShare", { configurable: true, value: (d) => !!(d && d.files && d.files.length) });
+    Object.defineProperty(navigator, "share", { configurable: true,
+      value: (d) => { keep("share", d.files[0].name, d.files[0]); return Promise.resolve(); } });
+  };
+  return true;
+})()"""
+
+# Every control a finger uses, with its box when smaller than 44×44 CSS pixels (a checkbox
+# or radio button is measured by the label that holds it, which takes its taps).
+SMALL_TARGETS = """(() => {
+  const small = [];
+  for (const e of document.querySelectorAll("button, select, a, input, textarea, .row > label, [data-cell]")) {
+    if (e.closest("[hidden]") || e.closest("label")) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) small.push((e.id || e.getAttribute("data-cell") || e.textContent.trim()).slice(0, 40)
+      + " " + Math.round(r.width) + "x" + Math.round(r.height));
+  }
+  return small;
+})()"""
+
+
+def open_page(browser, url, phone=False):
+    viewport = PHONE if phone else (1400, 1000)
     if browser == "chromium":
         from cdp import ChromiumPage
-        return ChromiumPage(url)
+        return ChromiumPage(url, viewport=viewport, phone=phone)
     if browser == "firefox":
         from bidi import FirefoxPage
-        return FirefoxPage(url)
-    raise SystemExit(f"error: --browser: '{browser}' is not allowed (chromium or firefox)")
+        return FirefoxPage(url, viewport=viewport)
+    if browser == "webkit":
+        from webkit import WebKitPage
+        return WebKitPage(url, viewport=viewport, phone=phone)
+    raise SystemExit(f"error: --browser: '{browser}' is not allowed (chromium, firefox or webkit)")
+
+
+def wait_for(js, expression, what):
+    """Polls `expression` every 50 ms until it is truthy (at most 60 s); returns its value."""
+    value = js("new Promise((done) => { let n = 0; const poll = () => { const v = (" + expression + ");"
+               " if (v || ++n > 1200) done(v); else setTimeout(poll, 50); }; poll(); })")
+    if not value:
+        raise SystemExit(f"error: {what} did not happen within 60 s")
+    return value
+
+
+def save(page, colour, cells, shot):
+    """The --save scenario (see the module's text); returns what it found."""
+    js = page.js
+    result = {}
+
+    def tap(selector):
+        box = js(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                 " e.scrollIntoView({block: 'center', inline: 'nearest'}); const r = e.getBoundingClientRect();"
+                 " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        page.tap_at(box[0], box[1])
+
+    def design():
+        return js("document.getElementById('design').value")
+
+    result["viewport"] = js("[window.innerWidth, window.innerHeight]")
+    result["scrollWidth"] = js("document.scrollingElement.scrollWidth")
+    result["smallTargets"] = js(SMALL_TARGETS)
+    result["date"] = js("document.getElementById('date').value")
+    result["today"] = js(TODAY)
+    result["showCells"] = js("[document.getElementById('show-cells').checked,"
+                             " document.getElementById('cells').classList.contains('outlined')]")
+    result["status"] = js("document.getElementById('status').textContent")
+    js(CATCH_SAVES)
+    js(f"(() => {{ const c = document.getElementById('colour'); c.value = {json.dumps(colour.lower())};"
+       " c.dispatchEvent(new Event('input', {bubbles: true})); })()")
+    for cell in cells:
+        tap(f'[data-cell="{cell}"]')
+    result["afterTaps"] = json.loads(design()).get("grid", {}).get("fill")
+    result["frames"] = js("Array.from(document.querySelectorAll('#cells rect')).map(r => "
+                          "[+r.getAttribute('data-cell'), +r.getAttribute('x'), +r.getAttribute('y'), "
+                          "+r.getAttribute('width'), +r.getAttribute('height')])")
+    js("window.scrollTo(0, 0)")
+    width, height = result["viewport"]
+    with open(shot, "wb") as f:
+        f.write(page.screenshot(0, 0, width, height))
+
+    before = design()
+    tap("#show-cells")
+    result["outlinedWhenOff"] = js("document.getElementById('cells').classList.contains('outlined')")
+    result["jsonChangedByShowCells"] = design() != before
+    tap("#show-cells")
+    result["design"] = design()
+    result["command"] = js("document.getElementById('command').textContent")
+
+    tap("#save-png")
+    wait_for(js, "window.__saved.length >= 1", "the first save")
+    js("window.stubShare()")
+    tap("#save-png")
+    wait_for(js, "window.__saved.length >= 2", "the shared save")
+    result["saved"] = js("window.__saved")
+    result["saveResult"] = js("document.getElementById('save-result').textContent")
+    result["designAfterSave"] = design()
+    return result
 
 
 def main():
@@ -36,23 +160,36 @@ def main():
     browser = "chromium"
     if arguments[:1] == ["--browser"]:
         browser, arguments = arguments[1], arguments[2:]
+    phone = "--phone" in arguments
+    arguments = [a for a in arguments if a != "--phone"]
     page_path, colour = os.path.abspath(arguments[0]), arguments[1]
     shot = arguments[2] if len(arguments) > 2 else None
-    page = open_page(browser, "file://" + page_path)
+    page = open_page(browser, "file://" + page_path, phone=phone)
     result = {"browser": page.name, "version": page.version}
     try:
+        if colour == "--save":
+            result.update(save(page, arguments[2], [int(c) for c in arguments[3].split(",")], arguments[4]))
+            result["errors"] = page.errors()
+            result["requests"] = page.requests()
+            print(json.dumps(result))
+            return
         js = page.js
         key = page.key
 
         def click(selector):
-            box = js(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            box = js(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                     " e.scrollIntoView({block: 'center', inline: 'nearest'}); const r = e.getBoundingClientRect();"
                      " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
             page.click_at(box[0], box[1])
 
         def screenshot(path):
-            """The wallpaper at actual size (1 CSS pixel per point) as a PNG file."""
+            """The wallpaper at actual size (1 CSS pixel per point), without the page's cell
+            outlines, as a PNG file."""
             if not js("document.getElementById('actual-size').checked"):
                 click("#actual-size")
+            if js("document.getElementById('show-cells').checked"):
+                click("#show-cells")
+            js("window.scrollTo(0, 0)")
             box = js("(() => { const r = document.getElementById('stage').getBoundingClientRect();"
                      " return [r.x, r.y, r.width, r.height]; })()")
             with open(path, "wb") as f:
@@ -72,6 +209,9 @@ def main():
         if colour == "--read":
             result["design"] = js("document.getElementById('design').value")
             result["command"] = js("document.getElementById('command').textContent")
+            result["status"] = js("(document.getElementById('status') || {}).textContent")
+            result["date"] = js("(document.getElementById('date') || {}).value")
+            result["today"] = js(TODAY)
             result["errors"] = page.errors()
             result["requests"] = page.requests()
             print(json.dumps(result))

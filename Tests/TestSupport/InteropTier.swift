@@ -19,7 +19,7 @@ public enum InteropTier {
   ///   - modules: Python modules `Processes.python` must import (`pikepdf`, `selenium`, …).
   public static func require(_ programs: String..., modules: [String] = []) throws {
     guard isRunning else {
-      let needs = (programs + modules.map { "python3-\($0)" }).joined(separator: ", ")
+      let needs = (programs + modules.map { "python3-\($0.lowercased())" }).joined(separator: ", ")
       throw XCTSkip("interop tier (needs \(needs)): run `make check`")
     }
     for program in programs { _ = try Processes.which(program) }

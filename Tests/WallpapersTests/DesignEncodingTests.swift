@@ -79,6 +79,16 @@ final class DesignEncodingTests: XCTestCase {
         flag("--date", ["season", "date"], "2026-07-04"),
       ])
   }
+
+  /// A fontconfig family and style is a name, not a file: it is written as given, not made a
+  /// path under the working directory.
+  func testAFontNameStaysAName() throws {
+    let overrides = [flag("--device", ["device"], "iphone-8"), flag("--font", ["label", "font"], "DejaVu Serif:bold")]
+    let design = try DesignLoader.load(file: nil, overrides: overrides).design
+    let written = design.jsonTree(workingDirectory: "/elsewhere")[path: ["label", "font"]]
+    XCTAssertEqual(written?.jsonText, "\"DejaVu Serif:bold\"")
+    try assertRoundTrip(file: nil, overrides: overrides)
+  }
 }
 
 extension SeasonLayer {

@@ -29,7 +29,7 @@ struct EditorCommand {
 
   static let help = HelpPage(
     overview:
-      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, and copy the design JSON or the render command.",
+      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, save the wallpaper as PNG (on a phone too), and copy the design JSON or the render command.",
     usage: "wallpaper editor [DESIGN.json] --device ID [design flags of render] -o editor.html",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: RenderCommand.designOptions.filter { option in
@@ -39,7 +39,9 @@ struct EditorCommand {
       The page shows the design's SVG for each season (the art as the art layer's opacity) and the
       design's grid, or the device's home-screen grid when the design has none, as cells numbered as
       --fill and `wallpaper cells` number them. Rendering the JSON it emits, or running the command
-      line it emits, gives what the page shows.
+      line it emits, gives what the page shows and its Save PNG button saves (<name>-<device>.png at
+      the device's pixel size). Files are named relative to the design file's folder (with no
+      design file, the page's): save the JSON there and run the command there.
       """)
 
   func run(_ arguments: [String]) throws(CLIError) {
@@ -55,7 +57,10 @@ struct EditorCommand {
       throw .usage("--output: '\(path)' is not allowed (an .html file)")
     }
     try OutputOptions.checkOutputPath(path)
-    let page = EditorPage(loaded: loaded, environment: environment)
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    let page = EditorPage(
+      loaded: loaded, environment: environment, workingDirectory: workingDirectory,
+      homeFolder: FilePath(parsed.positional.first ?? path).folderOrCurrent)
     let html = try page.html()
     try CLIError.mapping(AtomicFile.write(Array(html.utf8), to: path))
   }
@@ -65,6 +70,11 @@ struct EditorCommand {
 struct EditorPage {
   let loaded: LoadedDesign
   let environment: Environment
+  /// The folder relative paths from flags are read against (absolute).
+  let workingDirectory: String
+  /// The folder the emitted design's paths are relative to: the design file's, or with no
+  /// design file the page's (as given: relative to `workingDirectory`, or absolute).
+  let homeFolder: String
 
   /// The tappable cells (`Design.cellMap`); none when the device has no grid to offer.
   func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {
@@ -72,24 +82,97 @@ struct EditorPage {
   }
 
   /// The design as the page starts from: the loaded design as a design file's tree
-  /// (`Design.jsonTree`: typed values, absolute paths, so the emitted JSON renders from
-  /// anywhere) without the fields the page sets.
-  func baseTree() -> JSONValue {
-    var tree = loaded.design.jsonTree(workingDirectory: FileManager.default.currentDirectoryPath)
+  /// (`Design.jsonTree`: typed values) without the fields the page sets, each file named as
+  /// `portablePath` names it; and the files that lie outside `homeFolder`.
+  func baseTree() -> (tree: JSONValue, outside: [String]) {
+    var outside: [String] = []
+    var tree = loaded.design.jsonTree { file in
+      let (text, inside) = portablePath(file)
+      if !inside, !outside.contains(text) { outside.append(text) }
+      return text
+    }
     for field in EditorCommand.pageFields { tree = tree.removing(field) }
-    return tree
+    return (tree, outside)
   }
 
-  /// The design's SVG for `season` with the label shown or hidden, without grid fills (the
-  /// page draws those), the art at full opacity (the page sets it), through the one renderer.
-  func svg(season: Season, labelVisible: Bool) throws(CLIError) -> String {
+  /// A file the design reads (`file` as the loader resolved it: relative to the working
+  /// directory, or absolute) as the emitted design and command name it: relative to
+  /// `homeFolder` when it lies inside it, so the design file and its files can be moved or
+  /// shared together; otherwise its absolute path. Compared lexically (no links followed).
+  func portablePath(_ file: String) -> (text: String, inside: Bool) {
+    func absolute(_ path: String) -> [String] {
+      (FilePath(workingDirectory).appending(path).lexicallyNormalized ?? FilePath(path)).components
+    }
+    let (parts, home) = (absolute(file), absolute(homeFolder))
+    guard parts.count > home.count, parts.starts(with: home) else { return ("/" + parts.joined(separator: "/"), false) }
+    return (parts.dropFirst(home.count).joined(separator: "/"), true)
+  }
+
+  /// The status line's note when the design names files outside `homeFolder`, else nil.
+  static func outsideNote(_ files: [String]) -> String? {
+    guard !files.isEmpty else { return nil }
+    let named = files.map { "'\($0)'" }.joined(separator: ", ")
+    return "A design file may name only files in its own folder, and \(named) "
+      + (files.count == 1 ? "lies" : "lie")
+      + " outside it: copy \(files.count == 1 ? "it" : "them") into the folder, or render with the command line,"
+      + " whose flags may name any file."
+  }
+
+  /// `loaded.design` as the page's documents are written from, and the images they stand for.
+  /// Each cell photo is decoded and scaled once, into the PNG `render` draws into a cell's
+  /// square at the device's scale (`DesignRendering.cellPhoto`), which the page draws 1:1. The
+  /// documents carry in its place a 1×1 PNG of a colour of its own (square like the cell
+  /// photo, so it lays out alike), one per cell in each of the eight documents; `stands` maps
+  /// that PNG's `data:` URI to the cell photo's, which the page puts in its place.
+  func pageDesign() throws(CLIError) -> (design: Design, stands: [(placeholder: String, image: String)]) {
     var design = loaded.design
+    guard design.showsCellPhotos, let square = design.grid.square else { return (design, []) }
+    let side: Double
+    do {
+      side = try square.side(in: design.canvasSize)
+    } catch {
+      throw .usage(error.description)
+    }
+    func uri(_ png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
+    var stands: [(placeholder: String, image: String)] = []
+    for index in design.grid.images.indices {
+      let photo = try CLIError.mapping(
+        DesignRendering.cellPhoto(design.grid.images[index], side: side, scale: Double(design.device.screen.scale)))
+      let placeholder = try CLIError.mapping(Self.placeholder(number: index))
+      design.grid.images[index].bytes = placeholder
+      stands.append((uri(placeholder), uri(photo)))
+    }
+    return (design, stands)
+  }
+
+  /// A 1×1 PNG whose colour is `number` (0 … 2^24 − 1), drawn by the one renderer.
+  static func placeholder(number: Int) throws(ExportError) -> [UInt8] {
+    let scene: Scene
+    do {
+      let pixel = try Rect(x: 0, y: 0, width: 1, height: 1)
+      scene = try Scene(
+        size: pixel.size,
+        nodes: [.shape(ShapeNode(.rectangle(pixel), fill: .solid(Color(rgb: UInt32(number & 0xFF_FFFF)))))])
+    } catch {
+      throw .failed("cannot build the scene: \(error.description)")
+    }
+    return try DesignRendering.render(scene, as: Output(format: .png, scale: 1))
+  }
+
+  /// The SVG of `drawn` (see `pageDesign`) for `season` with the label shown or hidden,
+  /// without grid fills (the page draws those), the art at full opacity (the page sets it),
+  /// through the one renderer: the scene SVG writer at the device's scale, the scale the page
+  /// saves its PNG at and `render` renders the emitted design at.
+  func svg(of drawn: Design, season: Season, labelVisible: Bool) throws(CLIError) -> String {
+    var design = drawn
     design.season.season = season
     design.season.alpha = .opaque
     design.label.visible = labelVisible
     design.grid.fills = []
     let scene = try CLIError.mapping(DesignRendering.scene(of: design, environment: environment))
-    let output = try CLIError.mapping(OutputFields.options(for: loaded, environment: environment, format: .svg))
+    var output = try CLIError.mapping(OutputFields.options(for: loaded, environment: environment, format: .svg))
+    output.scale = Double(design.device.screen.scale)
+    output.svg.engine = .scene
     let document = String(decoding: try CLIError.mapping(DesignRendering.render(scene, as: output)), as: UTF8.self)
     return Self.inlined(document)
   }
@@ -122,9 +205,16 @@ struct EditorPage {
   }
 
   /// The page's data as one JSON object.
-  func data() -> String {
+  func data() throws(CLIError) -> String {
     let design = loaded.design
     let (cells, kind) = cells()
+    let (base, outside) = baseTree()
+    let pixels: PixelSize
+    do {
+      pixels = try RenderLimits.pixelSize(of: design.canvasSize, scale: Double(design.device.screen.scale))
+    } catch {
+      throw .usage(error.description)
+    }
     var owner: [Int: Color] = [:]
     for fill in design.grid.fills { for index in fill.indices { owner[index] = fill.color } }
     func number(_ value: Double) -> String { JSONValue(.number(value), origin: .flag("")).jsonText }
@@ -154,18 +244,24 @@ struct EditorPage {
           separator: ",") + "]"
     }
     let layerOpacity = design.layers.map { "\(JSONValue.quoted($0.name.rawValue)):\(number($0.opacity.value))" }
+    let namesSeason = loaded.tree?[path: ["season", "name"]] != nil
     let date = loaded.tree?[path: ["season", "date"]].flatMap { value -> String? in
-      if case .string(let text) = value.kind, loaded.tree?[path: ["season", "name"]] == nil { return text }
+      if case .string(let text) = value.kind, !namesSeason { return text }
       return nil
     }
     let fields = [
-      "\"base\":\(baseTree().jsonText)",
+      "\"base\":\(base.jsonText)",
+      "\"device\":\(JSONValue.quoted(design.device.id))",
       "\"canvas\":{\"width\":\(number(design.canvasSize.width)),\"height\":\(number(design.canvasSize.height))}",
+      "\"pixels\":{\"width\":\(pixels.width),\"height\":\(pixels.height)}",
       "\"cells\":[\(cellText.joined(separator: ","))]",
       "\"gridKind\":\(JSONValue.quoted(kind.rawValue))",
+      "\"fillsAfter\":\(design.showsCellPhotos ? cells.count : 0)",
       "\"fills\":{\(fills.joined(separator: ","))}",
       "\"season\":\(JSONValue.quoted(design.season.season.rawValue))",
+      "\"seasonFromToday\":\(!namesSeason && date == nil)",
       "\"date\":\(date.map(JSONValue.quoted) ?? "null")",
+      "\"note\":\(Self.outsideNote(outside).map(JSONValue.quoted) ?? "null")",
       "\"hemisphere\":\(JSONValue.quoted((loaded.tree?[path: ["season", "hemisphere"]]).flatMap { v -> String? in if case .string(let t) = v.kind { return t } else { return nil } } ?? "north"))",
       "\"alpha\":\(number(design.season.alpha.value))",
       "\"labelVisible\":\(design.label.visible)",
@@ -185,15 +281,17 @@ struct EditorPage {
   func html() throws(CLIError) -> String {
     var templates = ""
     var images = ImageTable()
+    let (drawn, stands) = try pageDesign()
+    for stand in stands { images.substitute(stand.placeholder, with: stand.image) }
     for season in Season.allCases {
       for visible in [true, false] {
-        let svg = images.extract(from: try svg(season: season, labelVisible: visible))
+        let svg = images.extract(from: try svg(of: drawn, season: season, labelVisible: visible))
         templates += "<template id=\"svg-\(season.rawValue)-\(visible ? "label" : "nolabel")\">" + svg + "</template>\n"
       }
     }
     let design = loaded.design
     return EditorHTML.page(
-      title: "\(design.name) — \(design.device.name)", templates: templates, data: data(),
+      title: "\(design.name) — \(design.device.name)", templates: templates, data: try data(),
       images: "[" + images.uris.map(JSONValue.quoted).joined(separator: ",") + "]")
   }
 }
@@ -202,6 +300,12 @@ struct EditorPage {
 struct ImageTable {
   private(set) var uris: [String] = []
   private var numbers: [String: Int] = [:]
+
+  /// Numbers `placeholder` as `uri`: documents that carry `placeholder` show `uri`.
+  mutating func substitute(_ placeholder: String, with uri: String) {
+    numbers[placeholder] = uris.count
+    uris.append(uri)
+  }
 
   /// `svg` with every `xlink:href="data:…"` replaced by its number in the table.
   mutating func extract(from svg: String) -> String {

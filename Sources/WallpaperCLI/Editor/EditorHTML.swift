@@ -19,29 +19,40 @@ enum EditorHTML {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\#(MarkupText.escaped(title))</title>
       <style>
-      body { font: 14px/1.4 system-ui, sans-serif; margin: 0; display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; background: #EEE; color: #111; }
-      #stage { position: relative; height: 86vh; flex: none; align-self: flex-start; box-shadow: 0 2px 8px #0004; background: repeating-conic-gradient(#CCC 0 25%, #FFF 0 50%) 0 0 / 16px 16px; }
-      #stage.actual { height: auto; }
+      body { font: 16px/1.4 system-ui, sans-serif; margin: 0; display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; background: #EEE; color: #111; }
+      #stage { position: relative; width: min(100%, 86vh * var(--aspect)); aspect-ratio: var(--aspect); flex: none; align-self: flex-start; box-shadow: 0 2px 8px #0004; background: repeating-conic-gradient(#CCC 0 25%, #FFF 0 50%) 0 0 / 16px 16px; touch-action: manipulation; }
       #stage > svg { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
-      #cells rect { fill: transparent; cursor: pointer; outline: none; }
+      #cells rect { fill: transparent; cursor: pointer; outline: none; -webkit-tap-highlight-color: transparent; }
+      #cells.outlined rect { stroke: #8888; stroke-width: 1px; vector-effect: non-scaling-stroke; }
       #cells rect:hover { stroke: #0008; stroke-width: 1; }
-      #cells rect:focus { stroke: #0060DF; stroke-width: 3; }
+      #cells rect:focus-visible { stroke: #0060DF; stroke-width: 3; }
       #cells text { display: none; font: bold 12px system-ui, sans-serif; fill: #000; stroke: #FFF; stroke-width: 3; paint-order: stroke; pointer-events: none; }
       #cells.numbered text { display: inline; }
-      #panel { flex: 1; min-width: 300px; max-width: 560px; display: flex; flex-direction: column; gap: 12px; }
-      fieldset { border: 1px solid #BBB; border-radius: 6px; background: #FFF; }
+      #panel { flex: 1 1 300px; min-width: 0; max-width: 560px; display: flex; flex-direction: column; gap: 12px; }
+      fieldset { min-width: 0; margin: 0; border: 1px solid #BBB; border-radius: 6px; background: #FFF; }
       legend { font-weight: 600; }
-      .swatch { width: 28px; height: 28px; border: 1px solid #888; border-radius: 4px; margin: 2px; cursor: pointer; }
+      button, select, input[type=date], input[type=color], #download { min-height: 44px; min-width: 44px; box-sizing: border-box; font: inherit; }
+      #download { display: inline-flex; align-items: center; }
+      input[type=range] { height: 44px; flex: 1 1 120px; min-width: 0; }
+      .row > label { display: inline-flex; align-items: center; gap: 6px; min-height: 44px; }
+      input[type=checkbox], input[type=radio] { width: 22px; height: 22px; margin: 0; }
+      .swatch { width: 44px; height: 44px; border: 1px solid #888; border-radius: 6px; margin: 0; cursor: pointer; }
       .swatch[aria-pressed="true"] { outline: 3px solid #0060DF; }
+      #save-png { font-weight: 600; padding: 0 20px; }
       :focus-visible { outline: 3px solid #0060DF; outline-offset: 2px; }
       textarea { width: 100%; box-sizing: border-box; font: 12px/1.3 ui-monospace, monospace; }
-      #command { display: block; white-space: pre-wrap; word-break: break-all; font: 12px/1.3 ui-monospace, monospace; background: #F6F6F6; padding: 6px; }
+      #command { display: block; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.3 ui-monospace, monospace; background: #F6F6F6; padding: 6px; }
       .row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 4px 0; }
+      .hint { margin: 0; color: #444; font-size: 14px; }
       </style>
       </head>
       <body>
       <div id="stage" role="group" aria-label="Wallpaper"></div>
       <div id="panel">
+      <fieldset id="save"><legend>Wallpaper</legend>
+      <div class="row"><button type="button" id="save-png">Save PNG</button> <output id="save-result" for="save-png"></output></div>
+      <p class="hint">On an iPhone: Save PNG, then Save Image; in Photos, Use as Wallpaper.</p>
+      </fieldset>
       <fieldset id="season-controls"><legend>Season</legend>
       <div class="row" role="radiogroup" aria-label="Season">
       <label><input type="radio" name="season" value="spring"> Spring</label>
@@ -58,6 +69,7 @@ enum EditorHTML {
       <p id="grid-help">Tap a cell to colour it with the current colour; tap it again to clear it (Tab to a cell, then Enter or Space).</p>
       <div class="row"><label for="colour">Colour</label> <input type="color" id="colour" value="#ffb3ba"> \#(swatchButtons)</div>
       <div class="row"><button type="button" id="undo">Undo</button>
+      <label><input type="checkbox" id="show-cells" role="switch" checked> Show cells</label>
       <label><input type="checkbox" id="numbers"> Show cell numbers</label>
       <label><input type="checkbox" id="actual-size"> Actual size (1 point = 1 CSS pixel)</label></div>
       </fieldset>
@@ -66,7 +78,8 @@ enum EditorHTML {
       <div class="row"><a id="download" href="#" download="design.json">Download JSON</a>
       <button type="button" id="copy-json">Copy JSON</button></div>
       <p>Command:</p><code id="command"></code>
-      <div class="row"><button type="button" id="copy-command">Copy command</button> <span id="status" role="status"></span></div>
+      <div class="row"><button type="button" id="copy-command">Copy command</button></div>
+      <p id="status" role="status"></p>
       </fieldset>
       </div>
       \#(templates)
@@ -80,13 +93,19 @@ enum EditorHTML {
         // The SVG namespace, taken from an embedded document so that the page names no URL.
         const svgNS = document.querySelector("template").content.firstElementChild.namespaceURI;
         const stage = document.getElementById("stage");
+        // The date picker starts at the design's date, or today's (the viewer's local date).
+        const now = new Date();
+        const today = now.getFullYear() + "-" + String(now.getMonth() + 1).padStart(2, "0") + "-" +
+          String(now.getDate()).padStart(2, "0");
         const state = {
-          season: data.season, mode: data.date ? "date" : "name", date: data.date || "",
+          season: data.season, mode: data.date ? "date" : "name", date: data.date || today,
           hemisphere: data.hemisphere, alpha: data.alpha, label: data.labelVisible,
           fills: Object.assign({}, data.fills), colour: "#FFB3BA"
         };
+        // A design that named no season took today's: the page's today, like its date picker.
+        if (data.seasonFromToday) state.season = data.months[state.hemisphere][now.getMonth()];
         const history = [];
-        stage.style.aspectRatio = data.canvas.width + " / " + data.canvas.height;
+        stage.style.setProperty("--aspect", data.canvas.width + " / " + data.canvas.height);
 
         // The tappable cells, numbered as --fill and `wallpaper cells` number them.
         const cells = document.createElementNS(svgNS, "svg");
@@ -116,6 +135,8 @@ enum EditorHTML {
         if (data.cells.length === 0) {
           document.getElementById("grid-controls").hidden = true;
         }
+        // Hairline outlines of the cells, in the page only (they are not in the wallpaper's SVG).
+        cells.classList.add("outlined");
 
         function tap(index) {
           history.push(Object.assign({}, state.fills));
@@ -228,7 +249,9 @@ enum EditorHTML {
           drawFills(svg);
         }
 
-        // The fills inside the grid layer, in the design's layer order, one path per colour.
+        // The fills inside the grid layer, in the design's layer order, one path per colour,
+        // where the renderer draws them: over the cell photos (the layer's first
+        // data.fillsAfter children), under lines and icon outlines.
         function drawFills(svg) {
           const old = svg.querySelector("#editor-fills");
           if (old) old.remove();
@@ -253,13 +276,13 @@ enum EditorHTML {
             path.setAttribute("fill", g.colour);
             group.appendChild(path);
           }
-          grid.insertBefore(group, grid.firstChild);
+          grid.insertBefore(group, grid.children[data.fillsAfter] || null);
         }
 
         function update() {
           show();
           for (const radio of document.querySelectorAll("input[name=season]")) radio.checked = radio.value === state.season;
-          document.getElementById("date").value = state.mode === "date" ? state.date : "";
+          document.getElementById("date").value = state.date;
           document.getElementById("hemisphere").value = state.hemisphere;
           document.getElementById("show-label").checked = state.label;
           document.getElementById("alpha").value = String(state.alpha);
@@ -283,7 +306,89 @@ enum EditorHTML {
           document.getElementById("command").textContent =
             c.text || "(no flag for " + c.missing.join(", ") + ": render the JSON with `wallpaper render " + name + ".json -o " + name + ".png`)";
           document.getElementById("copy-command").disabled = !c.text;
+          prepareShare();
         }
+
+        // The PNG: the shown wallpaper's SVG, as it is now, drawn by the browser at the
+        // device's pixel size (points × scale) and encoded as PNG.
+        function rasterise() {
+          const svg = shown.svg.cloneNode(true);
+          svg.setAttribute("width", data.pixels.width);
+          svg.setAttribute("height", data.pixels.height);
+          // Prefixed attributes (inkscape:label) have no namespace in an HTML page, and would
+          // make the serialised document fail to parse as XML.
+          for (const node of [svg, ...svg.querySelectorAll("*")]) {
+            for (const name of node.getAttributeNames()) { if (name.includes(":")) node.removeAttribute(name); }
+          }
+          const source = new XMLSerializer().serializeToString(svg);
+          const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(source);
+          return new Promise((resolve, reject) => {
+            const image = new Image();
+            image.onload = () => {
+              const canvas = document.createElement("canvas");
+              canvas.width = data.pixels.width; canvas.height = data.pixels.height;
+              canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+              canvas.toBlob((blob) => blob ? resolve(blob) : reject(new Error("the browser could not encode the PNG")), "image/png");
+            };
+            image.onerror = () => reject(new Error("the browser could not draw the wallpaper"));
+            image.src = url;
+          });
+        }
+
+        function pngName() { return (design().name || "wallpaper") + "-" + data.device + ".png"; }
+
+        // Sharing must start within the tap (iPhone Safari refuses it after a slow wait), so
+        // where the browser can share files the PNG is made ahead, after each change.
+        function canShareFiles() {
+          return !!(navigator.canShare && navigator.share) &&
+            navigator.canShare({ files: [new File([new Uint8Array(0)], "probe.png", { type: "image/png" })] });
+        }
+        let prepared = null;
+        let preparing = 0;
+        function prepareShare() {
+          if (!canShareFiles()) return;
+          const key = document.getElementById("design").value;
+          if (prepared && prepared.key === key) return;
+          clearTimeout(preparing);
+          preparing = setTimeout(() => {
+            rasterise().then((blob) => {
+              if (document.getElementById("design").value === key) {
+                prepared = { key: key, file: new File([blob], pngName(), { type: "image/png" }) };
+              }
+            }, (error) => { saved(error.message); });
+          }, 250);
+        }
+
+        function saved(text) { document.getElementById("save-result").textContent = text; }
+
+        async function savePNG() {
+          const key = document.getElementById("design").value;
+          const size = data.pixels.width + "×" + data.pixels.height + " px";
+          try {
+            if (canShareFiles()) {
+              const file = prepared && prepared.key === key ? prepared.file :
+                new File([await rasterise()], pngName(), { type: "image/png" });
+              prepared = { key: key, file: file };
+              await navigator.share({ files: [file] });
+              saved(file.name + ", " + size);
+              return;
+            }
+            const blob = await rasterise();
+            const link = document.createElement("a");
+            link.href = URL.createObjectURL(blob);
+            link.download = pngName();
+            link.hidden = true;
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+            setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+            saved(link.download + ", " + size);
+          } catch (error) {
+            if (error.name === "AbortError") return;
+            saved(error.name === "NotAllowedError" ? "Tap Save PNG again to share." : "Not saved: " + error.message);
+          }
+        }
+        document.getElementById("save-png").addEventListener("click", savePNG);
 
         for (const radio of document.querySelectorAll("input[name=season]")) {
           radio.addEventListener("change", () => { state.season = radio.value; state.mode = "name"; update(); });
@@ -316,19 +421,23 @@ enum EditorHTML {
         document.getElementById("undo").addEventListener("click", () => {
           if (history.length > 0) { state.fills = history.pop(); update(); }
         });
+        document.getElementById("show-cells").addEventListener("change", (event) => cells.classList.toggle("outlined", event.target.checked));
         document.getElementById("numbers").addEventListener("change", (event) => cells.classList.toggle("numbered", event.target.checked));
         document.getElementById("actual-size").addEventListener("change", (event) => {
           stage.classList.toggle("actual", event.target.checked);
           stage.style.width = event.target.checked ? data.canvas.width + "px" : "";
           stage.style.height = event.target.checked ? data.canvas.height + "px" : "";
         });
+        // The status line: what the last action did, then the design's note, if any.
+        function say(text) {
+          document.getElementById("status").textContent = [text, data.note].filter(Boolean).join(" ");
+        }
         function copy(text) {
-          const status = document.getElementById("status");
-          const done = () => { status.textContent = "Copied."; };
+          const done = () => { say("Copied."); };
           const fallback = () => {
             const area = document.createElement("textarea");
             area.value = text; document.body.appendChild(area); area.select();
-            try { document.execCommand("copy"); done(); } catch (e) { status.textContent = "Select the text and copy it."; }
+            try { document.execCommand("copy"); done(); } catch (e) { say("Select the text and copy it."); }
             area.remove();
           };
           if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
@@ -337,6 +446,7 @@ enum EditorHTML {
         document.getElementById("copy-json").addEventListener("click", () => copy(document.getElementById("design").value));
         document.getElementById("copy-command").addEventListener("click", () => copy(document.getElementById("command").textContent));
         stage.appendChild(cells);
+        say("");
         update();
       })();
       </script>
