@@ -2,7 +2,8 @@
 // The wallpaper studio: a pure scene graph, a wallpaper domain that builds scenes, a Cairo
 // renderer for PNG/SVG/PDF, print proofs, the export of many devices at once, and a
 // command-line tool. Data flows one way:
-// Wallpapers -> SceneGraph -> CairoRendering -> PrintProof, WallpaperExport -> WallpaperCLI.
+// SceneGraph -> Wallpapers -> DesignFiles; SceneGraph -> CairoRendering;
+// DesignFiles, CairoRendering -> PrintProof, WallpaperExport -> WallpaperCLI.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,7 @@ let package = Package(
     .executable(name: "wallpaper", targets: ["wallpaper"]),
     .library(name: "SceneGraph", targets: ["SceneGraph"]),
     .library(name: "Wallpapers", targets: ["Wallpapers"]),
+    .library(name: "DesignFiles", targets: ["DesignFiles"]),
     .library(name: "CairoRendering", targets: ["CairoRendering"]),
     .library(name: "PrintProof", targets: ["PrintProof"]),
     .library(name: "WallpaperExport", targets: ["WallpaperExport"]),
@@ -21,8 +23,14 @@ let package = Package(
     .target(name: "FilePaths"),
     // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
     .target(name: "SceneGraph", dependencies: ["FilePaths"]),
-    // The domain: devices, seasons, grids, and the design format that becomes a Scene.
+    // The domain: devices and their zones, seasons and their art, label, grids; a Design
+    // becomes a Scene. It knows no file format.
     .target(name: "Wallpapers", dependencies: ["SceneGraph", "FilePaths"]),
+    // The design-file format: a strict JSON parser that keeps each value's origin, the JSON
+    // writers, the field table and reader, the loader (file and flags into a Design), the
+    // encoder back to a file, colour names, design errors and limits. Pure Swift, no C library
+    // (the fuzz target builds it alone).
+    .target(name: "DesignFiles", dependencies: ["Wallpapers", "SceneGraph", "FilePaths"]),
 
     // One system-library module per C library, each found through pkg-config.
     .systemLibrary(
@@ -71,7 +79,8 @@ let package = Package(
       ]),
     // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
     .target(
-      name: "PrintProof", dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
+      name: "PrintProof",
+      dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering", "CQPDF"]),
     // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
     .systemLibrary(name: "CMalloc"),
     // Designs to files: the render step every command shares (fonts and photos checked, scene,
@@ -79,12 +88,12 @@ let package = Package(
     // threads with manifest, shards and merge, gallery, contact sheet and asset catalog.
     .target(
       name: "WallpaperExport",
-      dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "CairoRendering", "CMalloc"]),
+      dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering", "CMalloc"]),
     // Argument parsing, help, commands, progress and messages. A library so tests can call it
     // in-process.
     .target(
       name: "WallpaperCLI",
-      dependencies: ["FilePaths", "Wallpapers", "CairoRendering", "PrintProof", "WallpaperExport"]),
+      dependencies: ["FilePaths", "Wallpapers", "DesignFiles", "CairoRendering", "PrintProof", "WallpaperExport"]),
     // CommandLine's argv taken from glibc's constructor arguments, so the Swift runtime's
     // reader of /proc/self/maps is not linked into the executable (see its source).
     .target(name: "CProcessArguments"),
@@ -94,15 +103,16 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["CCairo"], path: "Tests/TestSupport"),
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"]),
     .testTarget(name: "WallpapersTests", dependencies: ["Wallpapers", "FilePaths", "TestSupport"]),
+    .testTarget(name: "DesignFilesTests", dependencies: ["DesignFiles", "Wallpapers", "FilePaths", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "CCairoStreams", "Wallpapers", "TestSupport"]),
+      dependencies: ["CairoRendering", "CCairoStreams", "Wallpapers", "DesignFiles", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",
       dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),
     .testTarget(
       name: "WallpaperCLITests",
-      dependencies: ["WallpaperCLI", "WallpaperExport", "TestSupport"]),
+      dependencies: ["WallpaperCLI", "WallpaperExport", "DesignFiles", "TestSupport"]),
     // The interop tier (`make check`): browsers, Inkscape and the Python judges. Each test skips
     // itself, naming the tier, outside `make check` (see TestSupport/InteropTier.swift).
     .testTarget(name: "InteropTests", dependencies: ["TestSupport"]),

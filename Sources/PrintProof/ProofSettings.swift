@@ -1,6 +1,6 @@
+import DesignFiles
 import FilePaths
 import SceneGraph
-import Wallpapers
 
 /// A length on paper, as a user writes it (`3mm`, `0.125in`, `9pt`) and in points
 /// (1 pt = 1/72 in).

@@ -1,3 +1,4 @@
+import DesignFiles
 import FilePaths
 import WallpaperExport
 import Wallpapers

@@ -1,3 +1,4 @@
+import DesignFiles
 import FilePaths
 import SceneGraph
 import WallpaperExport

@@ -30,13 +30,17 @@ public struct GridLayer: Sendable, Hashable {
     /// - Throws: `GridError` when the grid cannot be laid out or the selection names a cell
     ///   it does not have.
     public init(cells: CellSelection, color: Color, in design: Design) throws(GridError) {
-      self.init(cells: cells, color: color, indices: try cells.indices(in: design.gridCells()))
+      try self.init(cells: cells, color: color, among: design.gridCells())
     }
 
-    init(cells: CellSelection, color: Color, indices: [Int]) {
+    /// The cells of `cells` among `gridCells` (a design's `gridCells()`, laid out once for
+    /// many fills), coloured `color`.
+    ///
+    /// - Throws: `GridError` when the selection names a cell the grid does not have.
+    public init(cells: CellSelection, color: Color, among gridCells: [GridCell]) throws(GridError) {
       self.cells = cells
       self.color = color
-      self.indices = indices
+      self.indices = try cells.indices(in: gridCells)
     }
   }
 

@@ -1,4 +1,5 @@
 import CairoRendering
+import DesignFiles
 import FilePaths
 import SceneGraph
 import WallpaperExport

@@ -1,4 +1,5 @@
 import SceneGraph
+import Wallpapers
 
 /// One field of a design file: its name, the kind of value it holds and a line of help. The
 /// loader's unknown-field checks, `Docs/design.schema.json` and the shell completions all read

@@ -1,5 +1,6 @@
 import FilePaths
 import SceneGraph
+import Wallpapers
 
 extension Design {
   /// The design as a design file's JSON tree that loads back to the same design (the same

@@ -1,5 +1,6 @@
 import FilePaths
 import SceneGraph
+import Wallpapers
 
 /// Reads the fields of one JSON object, checking types and ranges, and reports any field it was
 /// not asked for as unknown, so typos fail instead of being ignored.
@@ -151,13 +152,7 @@ extension JSONValue {
   }
 }
 
-/// A number as people write it: `2`, `0.5`, `1e-7`.
-public func formatNumber(_ number: Double) -> String {
-  if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-  return "\(number)"
-}
-
-/// Top-level fields of a design that the domain does not read itself, with the same type
+/// Top-level fields of a design that the loader hands on unread, with the same type
 /// checks and error messages (naming `file:line: field` or the flag) as every other field.
 public struct DesignFields: Sendable {
   let reader: FieldReader

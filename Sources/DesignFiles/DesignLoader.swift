@@ -2,6 +2,7 @@ import FilePaths
 import FoundationEssentials
 import Glibc
 import SceneGraph
+import Wallpapers
 
 /// A command-line flag's value, placed at a field path of the design, where it wins over the
 /// file.
@@ -355,8 +356,7 @@ public enum DesignLoader {
       }
       do {
         let selection = try CellSelection.parse(String(text[..<equals]))
-        let indices = try selection.indices(in: cells)
-        design.grid.fills.append(GridLayer.Fill(cells: selection, color: color, indices: indices))
+        design.grid.fills.append(try GridLayer.Fill(cells: selection, color: color, among: cells))
       } catch {
         throw DesignError(
           origin: value.origin, field: field, message: "\(error.value) is not allowed (\(error.allowed))")
