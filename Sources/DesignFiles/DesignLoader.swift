@@ -291,14 +291,15 @@ public enum DesignLoader {
   {
     try reader.rejectUnknown(fields.names(at: ["grid"]))
     var grid = GridLayer()
-    grid.kind = try reader.choice("kind", as: GridLayer.Kind.self) ?? .none
+    let kind = try reader.choice("kind", as: Grid.Name.self) ?? .none
     grid.lineColor = try reader.color("lineColor")
     if let value = reader.raw("lineWidth") {
       grid.lineWidth = try strokeWidth(value, field: reader.fieldPath("lineWidth"))
     }
     grid.showIcons = try reader.bool("showIcons") ?? false
     let squareFields = fields.onlyFields(at: ["grid"])
-    if grid.kind == .square {
+    switch kind {
+    case .square:
       guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
         throw DesignError(
           origin: reader.value.origin, field: reader.fieldPath("columns"),
@@ -313,7 +314,7 @@ public enum DesignLoader {
       do {
         let square = try SquareGrid(columns: columns, spacing: spacing, insets: insets, direction: direction, fit: fit)
         _ = try square.cells(in: design.canvasSize)
-        grid.square = square
+        grid.kind = .square(square)
       } catch {
         // SquareGrid names its own quantities; report them under the design field behind them.
         let field = ["columns": "columns", "spacing": "spacing", "insets": "inset"][error.field] ?? "columns"
@@ -323,10 +324,13 @@ public enum DesignLoader {
           message: "\(error.field == field ? "" : "\(error.field) ")\(error.value) is not allowed (\(error.allowed))")
       }
       grid.images = try cellImages(reader, baseFolder: baseFolder)
-    } else if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
-      throw DesignError(
-        origin: reader.raw(stray)!.origin, field: reader.fieldPath(stray),
-        message: "applies to square grids only (set grid.kind / --grid to square)")
+    case .home, .none:
+      if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
+        throw DesignError(
+          origin: reader.raw(stray)!.origin, field: reader.fieldPath(stray),
+          message: "applies to square grids only (set grid.kind / --grid to square)")
+      }
+      grid.kind = kind == .home ? .home : .none
     }
     design.grid = grid
     let cells: [GridCell]

@@ -150,7 +150,7 @@ extension DesignLoader {
       "grid",
       .object(
         [
-          FieldSpec("kind", FieldSpec.choice(GridLayer.Kind.self), "none, home or square."),
+          FieldSpec("kind", FieldSpec.choice(Grid.Name.self), "none, home or square."),
           FieldSpec(
             "fill", .array(.string(minLength: 3)), "CELLS=COLOR entries, e.g. 0,5,8-11=#FF0000 or r2c3=tomato."),
           FieldSpec("lineColor", .color, "Cell lines (home) or gutters (square)."),
@@ -173,7 +173,7 @@ extension DesignLoader {
             "Square grid: photos for the cells in order (files, or folders of them by name), repeating."),
         ],
         only: FieldSpec.Only(
-          field: "kind", value: GridLayer.Kind.square.rawValue,
+          field: "kind", value: Grid.Name.square.rawValue,
           fields: ["columns", "spacing", "inset", "fit", "direction", "images"], required: ["columns"])),
       "The home-screen icon grid or a square grid."),
     FieldSpec(

@@ -2,14 +2,6 @@ import SceneGraph
 
 /// The grid overlay of a design: which grid, which cells are coloured, and its lines.
 public struct GridLayer: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
-    case none
-    /// The home-screen icon grid of the device, as in the Grid Wallpaper app.
-    case home
-    /// N equal squares per row, as in the square-grid write-up.
-    case square
-  }
-
   /// Cells coloured with one colour.
   public struct Fill: Sendable, Hashable {
     public var cells: CellSelection
@@ -17,8 +9,8 @@ public struct GridLayer: Sendable, Hashable {
     /// Which cells the selection resolved to, once checked against the grid.
     public var indices: [Int]
 
-    /// The cells of `cells` in the grid of `design` (its kind and, for a square grid, its
-    /// parameters must be set first), coloured `color`.
+    /// The cells of `cells` in the grid of `design` (its grid must be set first), coloured
+    /// `color`.
     ///
     /// ```swift
     /// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!)
@@ -44,15 +36,13 @@ public struct GridLayer: Sendable, Hashable {
     }
   }
 
-  public var kind: Kind = .none
+  public var kind: Grid = .none
   public var fills: [Fill] = []
   /// Cell lines (home grid) or gutters (square grid); nil draws none.
   public var lineColor: Color?
   public var lineWidth: StrokeWidth = .devicePixels(1)
   /// Draws rounded outlines where the icons sit, to check alignment with a real home screen.
   public var showIcons = false
-  /// The square grid's parameters, when `kind` is `square`.
-  public var square: SquareGrid?
   /// Photos for the square grid's cells, in order: cell i shows `images[i % images.count]`,
   /// centre-cropped to the cell's square.
   public var images: [CellImage] = []
@@ -113,8 +103,7 @@ extension Design {
           field: "grid", value: "home in landscape", allowed: "the home-screen grid in portrait only")
       }
       return HomeScreenGrid.cells(metrics: metrics, canvas: canvasSize)
-    case .square:
-      guard let square = grid.square else { return [] }
+    case .square(let square):
       return try square.cells(in: canvasSize)
     }
   }
@@ -127,7 +116,7 @@ extension Design {
   ///   at the trim when the sheet is cut.
   func gridNodes(cells: [GridCell], bleed: Double = 0) throws(SceneError) -> [Node] {
     var nodes: [Node] = []
-    if grid.kind == .square, let square = grid.square, !grid.images.isEmpty {
+    if case .square(let square) = grid.kind, !grid.images.isEmpty {
       nodes.append(contentsOf: try cellImages(cells, side: try square.side(in: canvasSize)))
     }
     // One path per colour, in the order colours first appear: adjacent tiles become one

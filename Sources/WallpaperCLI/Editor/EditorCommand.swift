@@ -63,7 +63,7 @@ struct EditorPage {
   let environment: Environment
 
   /// The tappable cells (`Design.cellMap`); none when the device has no grid to offer.
-  func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {
+  func cells() -> (cells: [GridCell], kind: Grid.Name) {
     (try? loaded.design.cellMap()) ?? ([], .none)
   }
 

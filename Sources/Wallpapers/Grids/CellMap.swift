@@ -7,8 +7,8 @@ extension Design {
   ///
   /// - Throws: `GridError` when the design's grid cannot be laid out, or when it has no grid
   ///   and the device has no home-screen grid (iPads, landscape).
-  public func cellMap() throws(GridError) -> (cells: [GridCell], kind: GridLayer.Kind) {
-    if grid.kind != .none { return (try gridCells(), grid.kind) }
+  public func cellMap() throws(GridError) -> (cells: [GridCell], kind: Grid.Name) {
+    if grid.kind != .none { return (try gridCells(), grid.kind.name) }
     var home = self
     home.grid.kind = .home
     return (try home.gridCells(), .home)
