@@ -93,3 +93,23 @@ final class SceneDumpTests: XCTestCase {
     Golden.assertText(scene.dump(), matches: "dump")
   }
 }
+
+/// The pixel grid every backend places device-pixel strokes on (`PixelSnapping`).
+final class PixelSnappingTests: XCTestCase {
+  func testOddWidthsGoToPixelCentresAndEvenWidthsToPixelEdges() throws {
+    XCTAssertNil(PixelSnapping(strokeWidth: .points(1)), "widths in points are not snapped")
+    let odd = try XCTUnwrap(PixelSnapping(strokeWidth: .devicePixels(1)))
+    let even = try XCTUnwrap(PixelSnapping(strokeWidth: .devicePixels(2)))
+    XCTAssertEqual([0.2, 3, 2.9999999, -0.4].map(odd.snap), [0.5, 3.5, 3.5, -0.5])
+    XCTAssertEqual([0.2, 3, 2.6, -0.4].map(even.snap), [0, 3, 3, 0])
+  }
+
+  func testPointsSnapInDeviceSpaceAndComeBackInUserSpace() throws {
+    let odd = try XCTUnwrap(PixelSnapping(strokeWidth: .devicePixels(3)))
+    // 2 px per point, moved by 10 pt: (1.1, 2.3) pt is (22.2, 24.6) px, snapped to (22.5, 24.5).
+    let toDevice = try Transform.translation(Vector(dx: 10, dy: 10)).then(.scale(2, 2))
+    let snapped = odd.snap(try Point(x: 1.1, y: 2.3), toDevice: toDevice)
+    XCTAssertEqual(snapped.x, 1.25, accuracy: 1e-12)
+    XCTAssertEqual(snapped.y, 2.25, accuracy: 1e-12)
+  }
+}
