@@ -3,7 +3,7 @@
 // renderer for PNG/SVG/PDF, print proofs, the export of many devices at once, and a
 // command-line tool. Data flows one way:
 // SceneGraph -> Wallpapers -> DesignFiles; SceneGraph -> CairoRendering;
-// DesignFiles, CairoRendering -> PrintProof, WallpaperExport -> WallpaperCLI.
+// DesignFiles, CairoRendering -> WallpaperExport -> PrintProof -> WallpaperCLI.
 import PackageDescription
 
 let package = Package(
@@ -77,10 +77,14 @@ let package = Package(
         "SceneGraph", "FilePaths", "CCairo", "CCairoStreams", "CFreeType", "CFontconfig", "CHarfBuzz",
         "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
       ]),
-    // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
+    // Print proofs: `Proof` loads a design per device and checks it with the render step every
+    // command shares (WallpaperExport), composes pages with bleed and marks, sets page boxes
+    // and /ID through libqpdf, and writes the PDF and its soft proofs.
     .target(
       name: "PrintProof",
-      dependencies: ["FilePaths", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering", "CQPDF"]),
+      dependencies: [
+        "FilePaths", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering", "WallpaperExport", "CQPDF",
+      ]),
     // glibc's malloc.h, to keep peak memory of long exports flat (see Exporter).
     .systemLibrary(name: "CMalloc"),
     // Designs to files: the render step every command shares (fonts and photos checked, scene,
@@ -107,6 +111,7 @@ let package = Package(
     .testTarget(
       name: "CairoRenderingTests",
       dependencies: ["CairoRendering", "CCairoStreams", "Wallpapers", "DesignFiles", "TestSupport"]),
+    .testTarget(name: "PrintProofTests", dependencies: ["PrintProof", "WallpaperExport", "Wallpapers", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",
       dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),

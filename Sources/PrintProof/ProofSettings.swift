@@ -167,4 +167,9 @@ public struct ProofSettings: Hashable, Sendable {
 
   /// The largest bleed accepted: 1 in (72 pt); print shops ask for 3–5 mm.
   public static let maxBleed = Length(1, .in)
+
+  /// Whether `bleed` can be a proof's bleed: ≥ 0 and ≤ `maxBleed`.
+  public static func allows(bleed: Length) -> Bool {
+    bleed.points >= 0 && bleed.points <= maxBleed.points
+  }
 }
