@@ -207,9 +207,8 @@ public enum DesignLoader {
           message: "'\(path)' \(error.description) (allowed: a readable PNG, JPEG or HEIC file)")
       }
       let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
-      let opacity = try image.number("opacity", in: 0...1) ?? 1
-      background.image = BackgroundImage(
-        path: path, data: data, mode: mode, opacity: try! Opacity(opacity))
+      let opacity = try image.opacity("opacity") ?? .opaque
+      background.image = BackgroundImage(path: path, data: data, mode: mode, opacity: opacity)
       background.image?.file = resolved
     }
     return background
@@ -238,7 +237,7 @@ public enum DesignLoader {
       let season = Season.from(month: date.month, hemisphere: hemisphere)
       layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")
     }
-    if let alpha = try reader?.number("alpha", in: 0...1) { layer.alpha = try! Opacity(alpha) }
+    if let alpha = try reader?.opacity("alpha") { layer.alpha = alpha }
     if let reader,
       let seed = try reader.number(
         "artSeed", in: 0...9_007_199_254_740_991, allowed: "a whole number from 0 to 2^53 − 1")
@@ -473,8 +472,7 @@ public enum DesignLoader {
         throw DesignError(
           origin: value.origin, field: layer.fieldPath("name"), message: "'\(name.rawValue)' is listed twice")
       }
-      let opacity = try layer.number("opacity", in: 0...1) ?? 1
-      settings.append(LayerSetting(name: name, opacity: try! Opacity(opacity)))
+      settings.append(LayerSetting(name: name, opacity: try layer.opacity("opacity") ?? .opaque))
     }
     // Layers the list leaves out keep their default order, drawn after the listed ones.
     for name in LayerName.allCases where !settings.contains(where: { $0.name == name }) {

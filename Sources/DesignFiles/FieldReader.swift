@@ -96,6 +96,11 @@ struct FieldReader {
     return number
   }
 
+  /// An opacity, a number from 0 to 1.
+  func opacity(_ key: String) throws(DesignError) -> Opacity? {
+    try number(key, in: 0...1).map(Opacity.init(clamping:))
+  }
+
   /// A whole number within `range`.
   func integer(_ key: String, in range: ClosedRange<Int>) throws(DesignError) -> Int? {
     guard let value = raw(key) else { return nil }

@@ -45,13 +45,13 @@ public enum DeviceCatalog {
     safeTop: Double?, safeBottom: Double, sources: [Source], safeAreaSource: Source = .simulatorInsets
   ) -> ScreenClass {
     ScreenClass(
-      id: id, points: try! Size(width: width, height: height), scale: scale, family: family,
-      safeArea: safeTop.map { try! EdgeInsets(top: $0, left: 0, bottom: safeBottom, right: 0) },
+      id: id, points: Size(clampingWidth: width, height: height), scale: scale, family: family,
+      safeArea: safeTop.map { EdgeInsets(clampingTop: $0, left: 0, bottom: safeBottom, right: 0) },
       sources: sources, safeAreaSource: safeTop == nil ? .unverified : safeAreaSource)
   }
 
   private static func insets(top: Double, bottom: Double) -> EdgeInsets {
-    try! EdgeInsets(top: top, left: 0, bottom: bottom, right: 0)
+    EdgeInsets(clampingTop: top, left: 0, bottom: bottom, right: 0)
   }
 
   private static let miniPanel: (Int, Int) = (1080, 2340)

@@ -96,7 +96,7 @@ extension DeviceZones {
 
   private static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
     // Finite and non-negative by construction: catalogue sizes and insets are validated.
-    try! Rect(x: x, y: y, width: width, height: height)
+    Rect(clampingX: x, y: y, width: width, height: height)
   }
 
   /// The bottom of the lock screen and the home indicator, alike on iPhones and iPads.

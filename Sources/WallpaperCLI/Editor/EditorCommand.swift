@@ -112,7 +112,7 @@ struct EditorPage {
     var design = loaded.design
     design.season.season = season
     return (0...100).map { step in
-      design.season.alpha = try! Opacity(Double(step) / 100)
+      design.season.alpha = Opacity(clamping: Double(step) / 100)
       return (design.label.color ?? design.defaultLabelColor).hex
     }
   }

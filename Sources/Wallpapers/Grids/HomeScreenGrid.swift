@@ -85,8 +85,8 @@ public enum HomeScreenGrid {
     for row in 0...metrics.iconRows {
       for column in 0..<metrics.columns {
         // Boundaries are finite, within 0…extent and non-decreasing, so the rectangle is valid.
-        let frame = try! Rect(
-          x: xs[column], y: ys[row], width: xs[column + 1] - xs[column],
+        let frame = Rect(
+          clampingX: xs[column], y: ys[row], width: xs[column + 1] - xs[column],
           height: ys[row + 1] - ys[row])
         var icon: Rect? = nil
         if row < metrics.iconRows {
