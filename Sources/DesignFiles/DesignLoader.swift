@@ -466,7 +466,7 @@ public enum DesignLoader {
       guard let name = try layer.choice("name", as: LayerName.self) else {
         throw DesignError(
           origin: value.origin, field: layer.fieldPath("name"),
-          message: "is required (one of \(LayerName.allCases.map { $0.rawValue }.joined(separator: ", ")))")
+          message: "is required (one of \(LayerName.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
       guard !settings.contains(where: { $0.name == name }) else {
         throw DesignError(

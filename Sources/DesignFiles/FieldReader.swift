@@ -120,7 +120,7 @@ struct FieldReader {
   where T.RawValue == String {
     guard let text = try string(key) else { return nil }
     if let choice = T(rawValue: text) { return choice }
-    let names = T.allCases.map { $0.rawValue }
+    let names = T.allCases.map(\.rawValue)
     throw DesignError.invalid(
       raw(key)!, field: fieldPath(key), shown: "'\(text)'", allowed: names.joined(separator: ", "))
   }

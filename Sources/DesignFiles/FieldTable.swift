@@ -53,9 +53,8 @@ public struct FieldSpec: Sendable {
   }
 
   /// One of an enumeration's raw values.
-  @inlinable
   public static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> Kind where T.RawValue == String {
-    .choice(T.allCases.map { $0.rawValue })
+    .choice(T.allCases.map(\.rawValue))
   }
 }
 

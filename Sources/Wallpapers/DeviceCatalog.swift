@@ -13,7 +13,7 @@ public enum DeviceCatalog {
   }
 
   /// All screen classes, in catalogue order.
-  public static let screenClasses: [ScreenClass] = classes.map { $0.screen }
+  public static let screenClasses: [ScreenClass] = classes.map(\.screen)
 
   /// The model with `id`, or nil.
   public static func device(id: String) -> Device? {
@@ -27,7 +27,7 @@ public enum DeviceCatalog {
 
   /// The ids closest to `id`, for "did you mean" hints.
   public static func suggestions(for id: String) -> [String] {
-    closest(to: id, in: devices.map { $0.id })
+    closest(to: id, in: devices.map(\.id))
   }
 
   // MARK: Data

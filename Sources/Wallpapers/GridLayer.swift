@@ -200,18 +200,18 @@ extension Design {
   /// The gaps between square cells, filled with `color`.
   private func gutters(_ cells: [GridCell], color: Color) throws(SceneError) -> [Node] {
     guard let first = cells.first else { return [] }
-    let minX = cells.map { $0.frame.minX }.min()!
-    let maxX = cells.map { $0.frame.maxX }.max()!
+    let minX = cells.map(\.frame.minX).min()!
+    let maxX = cells.map(\.frame.maxX).max()!
     let minY = first.frame.minY
-    let maxY = cells.map { $0.frame.maxY }.max()!
+    let maxY = cells.map(\.frame.maxY).max()!
     var path = Path()
-    let columnsStarts = Set(cells.map { $0.frame.minX }).sorted()
-    let columnEnds = Set(cells.map { $0.frame.maxX }).sorted()
+    let columnsStarts = Set(cells.map(\.frame.minX)).sorted()
+    let columnEnds = Set(cells.map(\.frame.maxX)).sorted()
     for (end, start) in zip(columnEnds, columnsStarts.dropFirst()) where start > end {
       path.addRectangle(try Rect(x: end, y: minY, width: start - end, height: maxY - minY))
     }
-    let rowStarts = Set(cells.map { $0.frame.minY }).sorted()
-    let rowEnds = Set(cells.map { $0.frame.maxY }).sorted()
+    let rowStarts = Set(cells.map(\.frame.minY)).sorted()
+    let rowEnds = Set(cells.map(\.frame.maxY)).sorted()
     for (end, start) in zip(rowEnds, rowStarts.dropFirst()) where start > end {
       path.addRectangle(try Rect(x: minX, y: end, width: maxX - minX, height: start - end))
     }

@@ -28,5 +28,5 @@ public func closest(to word: String, in candidates: [String], limit: Int = 3) ->
   }
   let scored = candidates.map { ($0, distance($0)) }
     .filter { $0.1 <= max(2, word.count / 2) || $0.0.hasPrefix(word.lowercased()) }
-  return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map { $0.0 }
+  return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
 }

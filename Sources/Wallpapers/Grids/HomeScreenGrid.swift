@@ -42,7 +42,7 @@ public enum HomeScreenGrid {
   /// S5 does not cover, is interpolated between 402x874 and 440x956 and has `verified == false`.
   /// Read `source`, `iOSVersion` and `note` for the provenance of each entry.
   public static func metrics(forScreenClass id: String) -> HomeScreenMetrics? {
-    defaultMetrics(forScreenClass: id)
+    defaults[id]
   }
 
   /// Every metrics entry known for a screen class, the default (`metrics(forScreenClass:)`) first:

@@ -125,15 +125,15 @@ extension HomeScreenGrid {
   ///   the icon-size setting, the dock floats, and no source in Docs/devices.md measured any of it.
   static let defaults: [String: HomeScreenMetrics] = {
     var table: [String: HomeScreenMetrics] = [:]
-    for id in Set(seedEntries.map { $0.id } + widgetBlurRows.map { $0.id } + [airRow.id]) {
+    for id in Set(seedEntries.map(\.id) + widgetBlurRows.map(\.id) + [airRow.id]) {
       table[id] = defaultMetrics(forScreenClass: id)
     }
     return table
   }()
 
-  /// `defaults[id]`, derived for that one class: a render needs one class's metrics, and
-  /// deriving every class's (and hashing the table) cost more than the rest of its grid.
-  static func defaultMetrics(forScreenClass id: String) -> HomeScreenMetrics? {
+  /// The default metrics of the class `id`: the iPhone Air's interpolated row, the class's last
+  /// seed entry, or its [S5] row derived.
+  private static func defaultMetrics(forScreenClass id: String) -> HomeScreenMetrics? {
     if id == airRow.id { return derive(from: airRow) }
     if let entry = seedEntries.last(where: { $0.id == id }) { return entry.metrics }
     return widgetBlurRows.first { $0.id == id }.map(derive(from:))
