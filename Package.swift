@@ -21,15 +21,16 @@ let package = Package(
     // The system layer every module reads, without Foundation: paths as strings, file kinds,
     // the process environment, writing to descriptors, C number formatting, trimming.
     .target(name: "FilePaths"),
-    // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
+    // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump, and the
+    // pixel snapping every backend shares.
     .target(name: "SceneGraph", dependencies: ["FilePaths"]),
     // The domain: devices and their zones, seasons and their art, label, grids; a Design
     // becomes a Scene. It knows no file format.
     .target(name: "Wallpapers", dependencies: ["SceneGraph", "FilePaths"]),
     // The design-file format: a strict JSON parser that keeps each value's origin, the JSON
     // writers, the field table and reader, the loader (file and flags into a Design), the
-    // encoder back to a file, colour names, design errors and limits. Pure Swift, no C library
-    // (the fuzz target builds it alone).
+    // encoder back to a file, colour names, design errors and limits. Pure Swift with no C
+    // library, so the fuzz target builds it with the other pure-Swift modules.
     .target(name: "DesignFiles", dependencies: ["Wallpapers", "SceneGraph", "FilePaths"]),
 
     // One system-library module per C library, each found through pkg-config.
