@@ -2,7 +2,8 @@
 // The wallpaper studio: a pure scene graph, a wallpaper domain that builds scenes, a Cairo
 // renderer for PNG/SVG/PDF, print proofs, the export of many devices at once, and a
 // command-line tool. Data flows one way:
-// Wallpapers -> SceneGraph -> CairoRendering -> PrintProof, WallpaperExport -> WallpaperCLI.
+// SceneGraph -> Wallpapers -> DesignFiles; SceneGraph -> CairoRendering;
+// DesignFiles, CairoRendering -> WallpaperExport -> PrintProof -> WallpaperCLI.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,7 @@ let package = Package(
     .executable(name: "wallpaper", targets: ["wallpaper"]),
     .library(name: "SceneGraph", targets: ["SceneGraph"]),
     .library(name: "Wallpapers", targets: ["Wallpapers"]),
+    .library(name: "DesignFiles", targets: ["DesignFiles"]),
     .library(name: "CairoRendering", targets: ["CairoRendering"]),
     .library(name: "PrintProof", targets: ["PrintProof"]),
     .library(name: "WallpaperExport", targets: ["WallpaperExport"]),
@@ -18,15 +20,22 @@ let package = Package(
   targets: [
     // The platform seam: the one module that imports the C library (Glibc, Musl or Darwin) and
     // re-exports it; paths as strings, file kinds, the process environment, descriptors,
-    // durability, C number formatting, trimming. No Foundation.
+    // durability, file watching, C number formatting, trimming. No Foundation.
     .target(name: "Platform", dependencies: ["CPlatform"]),
     // The C library's declarations Swift's Glibc module leaves out (mallopt, syncfs); only
     // Platform imports it.
     .systemLibrary(name: "CPlatform"),
-    // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump.
+    // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump, and the
+    // pixel snapping every backend shares.
     .target(name: "SceneGraph", dependencies: ["Platform"]),
-    // The domain: devices, seasons, grids, and the design format that becomes a Scene.
+    // The domain: devices and their zones, seasons and their art, label, grids; a Design
+    // becomes a Scene. It knows no file format.
     .target(name: "Wallpapers", dependencies: ["SceneGraph", "Platform"]),
+    // The design-file format: a strict JSON parser that keeps each value's origin, the JSON
+    // writers, the field table and reader, the loader (file and flags into a Design), the
+    // encoder back to a file, colour names, design errors and limits. Pure Swift with no C
+    // library, so the fuzz target builds it with the other pure-Swift modules.
+    .target(name: "DesignFiles", dependencies: ["Wallpapers", "SceneGraph", "Platform"]),
 
     // One system-library module per C library, each found through pkg-config.
     .systemLibrary(
@@ -74,20 +83,25 @@ let package = Package(
         "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
       ],
       plugins: ["SharedLibraryNames"]),
-    // Print proofs: pages with bleed and marks, then page boxes and /ID set through libqpdf.
+    // Print proofs: `Proof` loads a design per device and checks it with the render step every
+    // command shares (WallpaperExport), composes pages with bleed and marks, sets page boxes
+    // and /ID through libqpdf, and writes the PDF and its soft proofs.
     .target(
-      name: "PrintProof", dependencies: ["Platform", "SceneGraph", "Wallpapers", "CairoRendering", "CQPDF"]),
+      name: "PrintProof",
+      dependencies: [
+        "Platform", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering", "WallpaperExport", "CQPDF",
+      ]),
     // Designs to files: the render step every command shares (fonts and photos checked, scene,
     // bytes), atomic files, and the export of many devices, scales and formats on worker
     // threads with manifest, shards and merge, gallery, contact sheet and asset catalog.
     .target(
       name: "WallpaperExport",
-      dependencies: ["Platform", "SceneGraph", "Wallpapers", "CairoRendering"]),
+      dependencies: ["Platform", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering"]),
     // Argument parsing, help, commands, progress and messages. A library so tests can call it
     // in-process.
     .target(
       name: "WallpaperCLI",
-      dependencies: ["Platform", "Wallpapers", "CairoRendering", "PrintProof", "WallpaperExport"]),
+      dependencies: ["Platform", "Wallpapers", "DesignFiles", "CairoRendering", "PrintProof", "WallpaperExport"]),
     .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.
@@ -100,15 +114,17 @@ let package = Package(
     .testTarget(name: "SceneGraphTests", dependencies: ["SceneGraph", "TestSupport"], exclude: ["__Snapshots__"]),
     .testTarget(
       name: "WallpapersTests", dependencies: ["Wallpapers", "Platform", "TestSupport"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "DesignFilesTests", dependencies: ["DesignFiles", "Wallpapers", "Platform", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "Wallpapers", "TestSupport"], exclude: ["__Snapshots__"]),
+      dependencies: ["CairoRendering", "Wallpapers", "DesignFiles", "TestSupport"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "PrintProofTests", dependencies: ["PrintProof", "WallpaperExport", "Wallpapers", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",
       dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),
     .testTarget(
       name: "WallpaperCLITests",
-      dependencies: ["WallpaperCLI", "WallpaperExport", "TestSupport"], exclude: ["__Snapshots__"]),
+      dependencies: ["WallpaperCLI", "WallpaperExport", "DesignFiles", "TestSupport"], exclude: ["__Snapshots__"]),
     // The interop tier (`make check`): browsers, Inkscape and the Python judges. Each test skips
     // itself, naming the tier, outside `make check` (see TestSupport/InteropTier.swift).
     .testTarget(name: "InteropTests", dependencies: ["TestSupport"]),

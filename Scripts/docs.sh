@@ -5,7 +5,7 @@
 # warnings treated as errors. Writes .build/docs/<Module>.doccarchive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(SceneGraph Wallpapers CairoRendering PrintProof WallpaperExport)
+modules=(SceneGraph Wallpapers DesignFiles CairoRendering PrintProof WallpaperExport)
 scratch=.build/docs-build
 # Emitted by the compiler with each module it rebuilds, so kept with that build.
 graphs=$scratch/symbol-graphs

@@ -8,7 +8,7 @@
 #                                  seed, so CI's run is the same every time
 #
 # The target is built with swiftc directly (SwiftPM's executables have their own main): the
-# pure-Swift modules Platform, SceneGraph and Wallpapers, then the flag-parsing files of
+# pure-Swift modules Platform, SceneGraph, Wallpapers and DesignFiles, then the flag-parsing files of
 # WallpaperCLI, all with -sanitize=fuzzer,address. A finding is kept as a regression test by
 # copying it into Tests/Fuzz/regressions/ (FuzzRegressionTests replays every file there).
 set -euo pipefail
@@ -19,24 +19,25 @@ opt=${FUZZ_OPT:--O}
 out=.build/fuzz${FUZZ_OPT:+-${opt#-}}
 mkdir -p "$out"
 # Sources/CPlatform is a module map of C declarations only (the platform seam imports it).
-flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld -I Sources/CPlatform)
+flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld -I Sources/CPlatform -package-name wallpaper)
 
 build() {
   local previous=()
-  for module in Platform SceneGraph Wallpapers; do
+  for module in Platform SceneGraph Wallpapers DesignFiles; do
     swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
       -emit-library -static -o "$out/lib$module.a" -I "$out" $(find "Sources/$module" -name '*.swift' | sort)
   done
   # render's design-field options, copied from RenderCommand.swift so the fuzzer parses exactly
   # them (the output options need CairoRendering, which this build leaves out).
   {
+    echo "import DesignFiles"
     echo "import Wallpapers"
     echo "let fuzzDesignOptions: [OptionSpec] = ["
     awk '/static let designFieldOptions: \[OptionSpec\] = \[/{p=1; next} p&&/^  \]$/{exit} p{print}' \
       Sources/WallpaperCLI/RenderCommand.swift
     echo "]"
   } >"$out/DesignOptions.swift"
-  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" -lWallpapers -lSceneGraph -lPlatform \
+  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" -lDesignFiles -lWallpapers -lSceneGraph -lPlatform \
     Sources/WallpaperCLI/Options.swift Sources/WallpaperCLI/CLIError.swift Sources/WallpaperCLI/FuzzHarness.swift \
     "$out/DesignOptions.swift" Tests/Fuzz/FuzzMain.swift -o "$out/design-fuzzer" 2>&1 |
     { grep -v "Cannot export local symbol" || true; }

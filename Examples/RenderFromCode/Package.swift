@@ -12,6 +12,7 @@ let package = Package(
       name: "RenderFromCode",
       dependencies: [
         .product(name: "Wallpapers", package: "wallpaper"),
+        .product(name: "DesignFiles", package: "wallpaper"),
         .product(name: "CairoRendering", package: "wallpaper"),
         .product(name: "SceneGraph", package: "wallpaper"),
         .product(name: "WallpaperExport", package: "wallpaper"),

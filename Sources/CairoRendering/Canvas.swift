@@ -167,7 +167,7 @@ final class Canvas {
       cairo_transform(cr, &matrix)
     }
     if let clip = group.clip {
-      addPath(clip, snapped: nil)
+      addPath(clip, snapping: nil)
       cairo_clip(cr)
     }
     let composited = group.opacity < .opaque
@@ -181,22 +181,17 @@ final class Canvas {
 
   private func draw(_ shape: ShapeNode) {
     if let fill = shape.fill {
-      addPath(shape.geometry, snapped: nil)
+      addPath(shape.geometry, snapping: nil)
       setSource(fill)
       cairo_fill(cr)
     }
     if let stroke = shape.stroke {
       let width: Double
-      let snapped: Bool
       switch stroke.width {
-      case .points(let points):
-        width = points
-        snapped = false
-      case .devicePixels(let pixels):
-        width = Double(pixels) / scale
-        snapped = snapsToPixels
+      case .points(let points): width = points
+      case .devicePixels(let pixels): width = Double(pixels) / scale
       }
-      addPath(shape.geometry, snapped: snapped ? stroke.width : nil)
+      addPath(shape.geometry, snapping: snapsToPixels ? PixelSnapping(strokeWidth: stroke.width) : nil)
       setSource(stroke.paint)
       cairo_set_line_width(cr, width)
       cairo_set_line_join(cr, stroke.join.cairo)
@@ -275,15 +270,14 @@ final class Canvas {
 
   // MARK: Paths and paint
 
-  /// Replaces the current path with `geometry`. With a device-pixel width, corners and line
-  /// ends move to the pixel grid so a line of n pixels covers n whole pixel columns.
-  private func addPath(_ geometry: Geometry, snapped width: StrokeWidth?) {
+  /// Replaces the current path with `geometry`. With `snapping` (a device-pixel stroke on a
+  /// raster surface), corners and line ends move to the pixel grid so a line of n pixels covers
+  /// n whole pixel columns.
+  private func addPath(_ geometry: Geometry, snapping: PixelSnapping?) {
     cairo_new_path(cr)
-    let snap: (Point) -> (Double, Double)
-    if case .devicePixels(let pixels) = width {
-      snap = { self.snapToPixelGrid($0.x, $0.y, oddWidth: pixels % 2 == 1) }
-    } else {
-      snap = { ($0.x, $0.y) }
+    func snap(_ point: Point) -> (Double, Double) {
+      guard let snapping else { return (point.x, point.y) }
+      return snapped(point, by: snapping)
     }
     switch geometry {
     case .rectangle(let rect):
@@ -342,18 +336,11 @@ final class Canvas {
     }
   }
 
-  /// `point` moved to a pixel centre (odd widths) or a pixel edge (even widths), in user space.
-  private func snapToPixelGrid(_ x: Double, _ y: Double, oddWidth: Bool) -> (Double, Double) {
-    var (x, y) = (x, y)
+  /// `point` snapped in device space through Cairo's current matrix, in user space.
+  private func snapped(_ point: Point, by snapping: PixelSnapping) -> (Double, Double) {
+    var (x, y) = (point.x, point.y)
     cairo_user_to_device(cr, &x, &y)
-    // The epsilon keeps values that are whole numbers up to float error on the same side.
-    if oddWidth {
-      x = (x + 1e-6).rounded(.down) + 0.5
-      y = (y + 1e-6).rounded(.down) + 0.5
-    } else {
-      x = x.rounded()
-      y = y.rounded()
-    }
+    (x, y) = (snapping.snap(x), snapping.snap(y))
     cairo_device_to_user(cr, &x, &y)
     return (x, y)
   }

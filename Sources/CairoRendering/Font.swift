@@ -46,7 +46,7 @@ public final class Font: @unchecked Sendable {
   /// Descender below the baseline, in design units (negative).
   let descender: Double
   /// Glyph outlines already read, by glyph index (see `glyphOutline`).
-  let outlines = Mutex(GlyphOutlineCache())
+  let outlines = Mutex<[UInt32: [GlyphSegment]]>([:])
 
   /// The largest font file accepted, in bytes (64 MiB; CJK fonts are about 20 MB).
   public static let maxFileBytes = 64 << 20

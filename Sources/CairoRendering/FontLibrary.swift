@@ -10,21 +10,18 @@ public final class FontLibrary: Sendable {
   public static let shared = FontLibrary()
 
   private struct State {
-    /// Loaded faces, in order of loading: a process uses a handful, so a list searched in
-    /// order is enough (and spares the run-time set-up of a hashed key type).
-    var fonts: [(key: FontKey, font: Font)] = []
+    /// Loaded faces.
+    var fonts: [FontKey: Font] = [:]
     /// Fallback font file and face per character; nil when no installed font has it.
     var fallbackPaths: [UInt32: FontKey?] = [:]
     var config: OpaquePointer?
-
-    func font(for key: FontKey) -> Font? { fonts.first { $0.key == key }?.font }
   }
   private let state = Mutex(State())
 
   public init() {}
 
   /// Identifies a loaded face: a file and the face inside it.
-  struct FontKey: Equatable {
+  struct FontKey: Hashable {
     let path: String
     let index: Int
   }
@@ -37,14 +34,14 @@ public final class FontLibrary: Sendable {
   public func font(at path: String, index: Int? = nil) throws(RenderError) -> Font {
     // The path as given: normalising `..` by hand could name another file behind a link.
     let key = FontKey(path: path, index: index ?? 0)
-    if let font = state.withLock({ $0.font(for: key) }) {
+    if let font = state.withLock({ $0.fonts[key] }) {
       if index == nil, font.faceCount > 1 { _ = try Font(path: path, index: nil) }
       return font
     }
     let font = try Font(path: path, index: index)
     return state.withLock { state in
-      if let existing = state.font(for: key) { return existing }
-      state.fonts.append((key, font))
+      if let existing = state.fonts[key] { return existing }
+      state.fonts[key] = font
       return font
     }
   }

@@ -60,49 +60,14 @@ extension Font {
   /// The outline of glyph `index`, read by HarfBuzz from the font's own tables (unhinted),
   /// cached per font.
   func glyphOutline(_ index: UInt32) -> [GlyphSegment] {
-    if let cached = outlines.withLock({ $0.outline(of: index) }) { return cached }
+    if let cached = outlines.withLock({ $0[index] }) { return cached }
     let collector = OutlineCollector()
     withExtendedLifetime(collector) {
       hb_font_get_glyph_shape(hbFont, index, outlineDrawFuncs, Unmanaged.passUnretained(collector).toOpaque())
     }
     let segments = collector.segments
-    outlines.withLock { $0.insert(segments, of: index) }
+    outlines.withLock { $0[index] = segments }
     return segments
-  }
-}
-
-/// Glyph outlines already read, by glyph index, kept in index order.
-///
-/// Sorted arrays rather than a `[UInt32: [GlyphSegment]]`: a label has tens of distinct
-/// glyphs, and the dictionary cost every process the Swift runtime's first check that UInt32
-/// is Hashable, a scan of all the executable's conformance records (205,000 instructions, 2.5%
-/// of an SVG render; Docs/performance.md).
-struct GlyphOutlineCache: Sendable {
-  private var indices: [UInt32] = []
-  private var outlines: [[GlyphSegment]] = []
-
-  /// The outline of glyph `index`, if it was inserted.
-  func outline(of index: UInt32) -> [GlyphSegment]? {
-    let position = self.position(of: index)
-    return position < indices.count && indices[position] == index ? outlines[position] : nil
-  }
-
-  /// Keeps `outline` as glyph `index`'s, unless one is already kept.
-  mutating func insert(_ outline: [GlyphSegment], of index: UInt32) {
-    let position = self.position(of: index)
-    guard position == indices.count || indices[position] != index else { return }
-    indices.insert(index, at: position)
-    outlines.insert(outline, at: position)
-  }
-
-  /// The first position whose glyph index is not below `index` (binary search).
-  private func position(of index: UInt32) -> Int {
-    var (low, high) = (0, indices.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if indices[middle] < index { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }
 

@@ -14,7 +14,7 @@ public enum RegistrationColor {
   /// The RGB colour marks are drawn in (near black, so a file that skipped the post-pass still
   /// shows black marks). Designs never need it: it is 0.1–0.3 % of full scale, darker than
   /// any 8-bit colour but black.
-  public static let sentinel = try! Color(red: 0.001, green: 0.002, blue: 0.003)
+  public static let sentinel = Color(clampingRed: 0.001, green: 0.002, blue: 0.003)
 
   /// The three operands as Cairo 1.16 writes them (a test checks this against Cairo itself).
   static let operands: [[UInt8]] = ["0.001", "0.002", "0.003"].map { Array($0.utf8) }

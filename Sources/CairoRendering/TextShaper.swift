@@ -179,17 +179,13 @@ enum TextShaper {
     }
 
     // Cairo clusters in logical order: bytes of each cluster and how many glyphs draw it.
-    // Sorted, the glyphs' cluster values come in runs, one run per cluster.
-    let starts = infos.map { Int($0.cluster) }.sorted()
+    let starts = Set(infos.map { Int($0.cluster) }).sorted()
+    var glyphCounts: [Int: Int32] = [:]
+    for info in infos { glyphCounts[Int(info.cluster), default: 0] += 1 }
     var clusters: [cairo_text_cluster_t] = []
-    var runStart = 0
-    while runStart < starts.count {
-      var runEnd = runStart + 1
-      while runEnd < starts.count, starts[runEnd] == starts[runStart] { runEnd += 1 }
-      let end = runEnd < starts.count ? starts[runEnd] : utf8.count
-      clusters.append(
-        cairo_text_cluster_t(num_bytes: Int32(end - starts[runStart]), num_glyphs: Int32(runEnd - runStart)))
-      runStart = runEnd
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1] : utf8.count
+      clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: glyphCounts[start]!))
     }
     let backward = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
     return ShapedLine.Run(

@@ -25,25 +25,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible {
   public var isAbsolute: Bool { string.hasPrefix("/") }
 
   /// The non-empty components: `a//b/` → `["a", "b"]`; `/` → `[]`.
-  public var components: [String] {
-    // A byte loop rather than `split`: this runs in every process, and the generic split
-    // made the Swift runtime build its result types on first use.
-    var parts: [String] = []
-    let utf8 = string.utf8
-    var start: String.Index?
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-      if utf8[index] == UInt8(ascii: "/") {
-        if let first = start { parts.append(String(string[first..<index])) }
-        start = nil
-      } else if start == nil {
-        start = index
-      }
-      index = utf8.index(after: index)
-    }
-    if let first = start { parts.append(String(string[first...])) }
-    return parts
-  }
+  public var components: [String] { string.split(separator: "/").map(String.init) }
 
   /// The last component (`b.png` for `a/b.png`), or "" for `/` and "".
   public var lastComponent: String { components.last ?? "" }
@@ -53,12 +35,7 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible {
     var parts = components
     guard !parts.isEmpty else { return isAbsolute ? "/" : "" }
     parts.removeLast()
-    var folder = isAbsolute ? "/" : ""
-    for (position, part) in parts.enumerated() {
-      if position > 0 { folder += "/" }
-      folder += part
-    }
-    return folder
+    return (isAbsolute ? "/" : "") + parts.joined(separator: "/")
   }
 
   /// The folder, or `.` when the path has none.

@@ -1,25 +1,13 @@
-extension String {
+extension StringProtocol {
   /// The text without the spaces and tabs at either end: what Foundation's
   /// `trimmingCharacters(in: .whitespaces)` removes (U+0009 and the space separators, Zs),
-  /// without bridging through `NSString`, which cost more than the rest of decoding a design's
-  /// colour fields. Written for `String` and `Substring` rather than `StringProtocol`: a generic
-  /// version made the Swift runtime build its slice types on first use in every process.
+  /// without bridging through `NSString`.
   public func trimmingSpaces() -> String {
-    // Most text has no space at either end: one look at the first and last UTF-8 byte.
-    guard let head = utf8.first, let tail = utf8.last else { return "" }
-    if head > 0x20, head < 0x80, tail > 0x20, tail < 0x80 { return self }
     let scalars = unicodeScalars
-    var start = scalars.startIndex
-    var end = scalars.endIndex
-    while start < end, scalars[start].isSpaceOrTab { start = scalars.index(after: start) }
-    while end > start, scalars[scalars.index(before: end)].isSpaceOrTab { end = scalars.index(before: end) }
-    return String(self[start..<end])
+    guard let first = scalars.firstIndex(where: { !$0.isSpaceOrTab }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.isSpaceOrTab })!
+    return String(String.UnicodeScalarView(scalars[first...last]))
   }
-}
-
-extension Substring {
-  /// See `String.trimmingSpaces()`.
-  public func trimmingSpaces() -> String { String(self).trimmingSpaces() }
 }
 
 extension StringProtocol {

@@ -1,6 +1,6 @@
+import DesignFiles
 import Platform
 import SceneGraph
-import Wallpapers
 
 /// A length on paper, as a user writes it (`3mm`, `0.125in`, `9pt`) and in points
 /// (1 pt = 1/72 in).
@@ -114,16 +114,16 @@ public enum Paper: String, Hashable, Sendable, CaseIterable {
     switch self {
     case .fit: return nil
     case .a4: return Self.millimetres(210, 297)
-    case .letter: return try! Size(width: 612, height: 792)
+    case .letter: return Size(clampingWidth: 612, height: 792)
     case .a3: return Self.millimetres(297, 420)
-    case .a3Plus: return try! Size(width: 13 * 72, height: 19 * 72)
+    case .a3Plus: return Size(clampingWidth: 13 * 72, height: 19 * 72)
     case .sra3: return Self.millimetres(320, 450)
-    case .tabloid: return try! Size(width: 11 * 72, height: 17 * 72)
+    case .tabloid: return Size(clampingWidth: 11 * 72, height: 17 * 72)
     }
   }
 
   private static func millimetres(_ width: Double, _ height: Double) -> Size {
-    try! Size(width: width * Length.Unit.mm.points, height: height * Length.Unit.mm.points)
+    Size(clampingWidth: width * Length.Unit.mm.points, height: height * Length.Unit.mm.points)
   }
 
   /// The sheets, as help and errors list them: `a4, letter, a3, a3+, sra3 or tabloid`.
@@ -167,4 +167,9 @@ public struct ProofSettings: Hashable, Sendable {
 
   /// The largest bleed accepted: 1 in (72 pt); print shops ask for 3–5 mm.
   public static let maxBleed = Length(1, .in)
+
+  /// Whether `bleed` can be a proof's bleed: ≥ 0 and ≤ `maxBleed`.
+  public static func allows(bleed: Length) -> Bool {
+    bleed.points >= 0 && bleed.points <= maxBleed.points
+  }
 }

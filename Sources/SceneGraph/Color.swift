@@ -19,6 +19,13 @@ public struct Color: Hashable, Sendable {
     self.alpha = alpha
   }
 
+  /// A colour that cannot fail, for constants and components valid by construction: each
+  /// component limited to 0…1, NaN as 0.
+  public init(clampingRed red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.init(
+      unchecked: red.clamped(to: 0...1), green.clamped(to: 0...1), blue.clamped(to: 0...1), alpha.clamped(to: 0...1))
+  }
+
   /// A colour from 8-bit channels.
   public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
     red = Double(red8) / 255

@@ -13,6 +13,12 @@ public struct Point: Hashable, Sendable {
     self.y = y
   }
 
+  /// A point that cannot fail, for constants and coordinates finite by construction: NaN
+  /// becomes 0 and an infinity the largest finite number of its sign.
+  public init(clampingX x: Double, y: Double) {
+    self.init(unchecked: x.clamped(to: .finite), y.clamped(to: .finite))
+  }
+
   init(unchecked x: Double, _ y: Double) {
     self.x = x
     self.y = y
@@ -56,6 +62,12 @@ public struct Size: Hashable, Sendable {
     self.height = height
   }
 
+  /// A size that cannot fail, for constants and sizes valid by construction: a negative or
+  /// NaN side becomes 0, an infinite one the largest finite number.
+  public init(clampingWidth width: Double, height: Double) {
+    self.init(unchecked: width.clamped(to: .nonNegative), height.clamped(to: .nonNegative))
+  }
+
   init(unchecked width: Double, _ height: Double) {
     self.width = width
     self.height = height
@@ -82,6 +94,13 @@ public struct Rect: Hashable, Sendable {
   public init(x: Double, y: Double, width: Double, height: Double) throws(SceneError) {
     self.origin = try Point(x: x, y: y)
     self.size = try Size(width: width, height: height)
+  }
+
+  /// A rectangle that cannot fail, for constants and rectangles valid by construction: the
+  /// origin as `Point(clampingX:y:)` makes it, the size as `Size(clampingWidth:height:)` does.
+  public init(clampingX x: Double, y: Double, width: Double, height: Double) {
+    self.origin = Point(clampingX: x, y: y)
+    self.size = Size(clampingWidth: width, height: height)
   }
 
   /// The rectangle from the origin to `size`.
@@ -129,6 +148,14 @@ public struct EdgeInsets: Hashable, Sendable {
     self.left = left
     self.bottom = bottom
     self.right = right
+  }
+
+  /// Insets that cannot fail, for constants and insets valid by construction: a negative or
+  /// NaN inset becomes 0, an infinite one the largest finite number.
+  public init(clampingTop top: Double, left: Double, bottom: Double, right: Double) {
+    self.init(
+      unchecked: top.clamped(to: .nonNegative), left.clamped(to: .nonNegative), bottom.clamped(to: .nonNegative),
+      right.clamped(to: .nonNegative))
   }
 
   public static let zero = EdgeInsets(unchecked: 0, 0, 0, 0)

@@ -17,6 +17,10 @@ public struct Opacity: Hashable, Sendable, Comparable {
     self.value = value
   }
 
+  /// An opacity that cannot fail, for constants and values already checked: `value` limited
+  /// to 0…1, NaN as 0.
+  public init(clamping value: Double) { self.value = value.clamped(to: 0...1) }
+
   private init(unchecked value: Double) { self.value = value }
 
   public static let opaque = Opacity(unchecked: 1)

@@ -50,3 +50,19 @@ func requireUnit(_ value: Double, _ field: @autoclosure () -> String) throws(Sce
     throw SceneError(field: field(), value: "\(value)", allowed: "a number in 0…1")
   }
 }
+
+extension ClosedRange<Double> {
+  /// Every finite number.
+  static let finite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+  /// Every finite number ≥ 0.
+  static let nonNegative = 0...Double.greatestFiniteMagnitude
+}
+
+extension Double {
+  /// The number within `range`, NaN as the bound nearest zero: what the clamping initialisers
+  /// (`Size(clampingWidth:height:)`, …) store.
+  func clamped(to range: ClosedRange<Double>) -> Double {
+    guard !isNaN else { return Swift.min(Swift.max(0, range.lowerBound), range.upperBound) }
+    return Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+  }
+}

@@ -1,3 +1,4 @@
+import DesignFiles
 import WallpaperExport
 import Wallpapers
 

@@ -1,5 +1,5 @@
+import DesignFiles
 import WallpaperExport
-import Wallpapers
 
 /// The design a command's arguments give.
 enum DesignArguments {

@@ -1,6 +1,6 @@
 import CairoRendering
+import DesignFiles
 import Platform
-import Wallpapers
 
 /// Help text in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXAMPLES layout. Options are
 /// grouped by the part of the design they set (`OptionSpec.group`).

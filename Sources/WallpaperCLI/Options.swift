@@ -1,3 +1,4 @@
+import DesignFiles
 import Wallpapers
 
 /// One command-line option: its names, its value, its help, and the design field it sets.

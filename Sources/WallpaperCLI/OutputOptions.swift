@@ -1,4 +1,5 @@
 import CairoRendering
+import DesignFiles
 import Platform
 import WallpaperExport
 import Wallpapers

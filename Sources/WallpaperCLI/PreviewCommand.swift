@@ -1,3 +1,4 @@
+import DesignFiles
 import Platform
 import SceneGraph
 import WallpaperExport

@@ -1,7 +1,6 @@
-import CairoRendering
+import DesignFiles
 import Platform
 import PrintProof
-import SceneGraph
 import WallpaperExport
 import Wallpapers
 
@@ -66,14 +65,13 @@ struct ProofCommand {
         "Also write, per page, NN-DEVICE-soft-proof.png (the trim as it would print under the output intent, with lcms2) and NN-DEVICE-gamut.png (out-of-gamut pixels in magenta) into DIR; the slug states the share out of gamut.",
       field: nil, values: .folder),
     OptionSpec(
-      names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(defaultAuthor)).", field: nil),
+      names: ["--author"], valueName: "NAME", help: "The PDF's author (default: \(ProofOptions.defaultAuthor)).",
+      field: nil),
     RunReport.option,
     OptionSpec(
       names: ["--verbose"], valueName: nil, help: "Print on stderr the font file chosen for the label.", field: nil),
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "Show help information.", field: nil),
   ]
-
-  static let defaultAuthor = "Wallpaper Studio"
 
   static let help = HelpPage(
     overview:
@@ -106,9 +104,10 @@ struct ProofCommand {
       console.out(Self.help.text)
       return
     }
-    let settings = try Self.settings(parsed.values)
+    var options = ProofOptions()
+    options.settings = try Self.settings(parsed.values)
     let file = parsed.positional.first
-    let devices = try Self.devices(parsed.values["--devices"], file: file, overrides: parsed.overrides)
+    options.devices = try Self.devices(parsed.values["--devices"], file: file, overrides: parsed.overrides)
     guard let output = parsed.values["--output"], !output.isEmpty else {
       throw .usage("--output: no output file given (use -o PATH ending in .pdf)")
     }
@@ -118,80 +117,24 @@ struct ProofCommand {
     try OutputOptions.checkOutputPath(output)
     try RunReport.checkStdout(output, json: parsed.has("--json"))
     let timer = PhaseTimer()
+    options.softProofFolder = parsed.values["--soft-proof"]
+    if let folder = options.softProofFolder { try Self.checkFolder(folder) }
+    options.overrides = parsed.overrides
+    options.author = parsed.values["--author"] ?? ProofOptions.defaultAuthor
+    options.environment = environment
+    options.fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
+    let proof = try CLIError.mapping(Proof(designFile: file, options: options))
+    let files = try CLIError.mapping(proof.write(to: output, timer: timer))
 
-    var designs: [Design] = []
-    var conformance: PDFConformance?
-    var intent: OutputIntent?
-    let softProofFolder = parsed.values["--soft-proof"]
-    if let softProofFolder { try Self.checkFolder(softProofFolder) }
-    for device in devices {
-      let pick = DesignOverride(path: ["device"], value: JSONValue(.string(device.id), origin: .flag("--devices")))
-      do {
-        // A design file's output fields are for `render`; the proof's output is its own, except
-        // PDF/X and its output intent, read by render's rules.
-        let loaded = try DesignLoader.load(
-          file: file, overrides: parsed.overrides + [pick], outputFields: OutputFields.names)
-        if designs.isEmpty {
-          (conformance, intent) = try OutputFields.colour(loaded.outputFields, softProof: softProofFolder != nil)
-        }
-        designs.append(loaded.design)
-      } catch {
-        throw .usage(error.description)
-      }
-    }
-    if settings.arrangement == .nup {
-      do {
-        _ = try PrintProof.sheets(for: designs, settings: settings)
-      } catch {
-        throw .usage("--layout: 'nup' is not allowed (\(error.allowed))")
-      }
-    }
-    // Checks the photo and the label's font once, naming the field, before anything is drawn.
-    _ = try CLIError.mapping(
-      DesignRendering.scene(
-        of: designs[0], environment: environment,
-        fontReport: FontReport(console: console, verbose: parsed.has("--verbose"))))
-    // A label font given by family is looked up once, before the pages are composed.
-    for index in designs.indices {
-      designs[index] = try CLIError.mapping(DesignRendering.resolvingLabelFont(of: designs[index]))
-    }
-    let font = try CLIError.mapping(FontLocator.bundledFontPath(environment: environment))
-    var info = try CLIError.mapping(OutputFields.documentInfo(for: designs[0], environment: environment))
-    info.date = Self.proofDate(environment: environment, overrides: parsed.overrides, now: Date())
-    info.title = "\(designs[0].name) — print proof"
-    info.author = parsed.values["--author"] ?? Self.defaultAuthor
-    info.subject = "Print proof of \(designs[0].name) for " + devices.map(\.name).joined(separator: ", ")
-    info.keywords = (["wallpaper", "proof"] + devices.map(\.id)).joined(separator: ", ")
-
-    let bytes: [UInt8]
-    var softProofs: [SoftProofPage]?
-    do {
-      if softProofFolder != nil, let intent {
-        softProofs = try PrintProof.softProofs(designs, intent: intent, font: font)
-      }
-      bytes = try PrintProof.render(
-        designs, settings: settings, font: font, options: PDFOptions(info: info, conformance: conformance),
-        softProofs: softProofs)
-    } catch {
-      throw .failure(error.description)
-    }
-    timer.lap("render")
-    try CLIError.mapping(AtomicFile.write(bytes, to: output))
     var report = RunReport(command: "proof")
-    var pdf = RunReport.File(path: output, format: "pdf", bytes: bytes)
-    pdf.devices = devices.map(\.id)
-    if settings.arrangement == .single { pdf.pages = devices.count }
-    report.files.append(pdf)
-    if let softProofFolder, let softProofs {
-      for page in softProofs {
-        for (suffix, image) in [("soft-proof", page.proof), ("gamut", page.gamut)] {
-          let path = "\(softProofFolder)/\(page.name)-\(suffix).png"
-          try CLIError.mapping(AtomicFile.write(image, to: path))
-          report.files.append(RunReport.File(path: path, format: "png", bytes: image))
-        }
+    for file in files {
+      var entry = RunReport.File(path: file.path, format: file.kind == .pdf ? "pdf" : "png", bytes: file.bytes)
+      if file.kind == .pdf {
+        entry.devices = options.devices.map(\.id)
+        if options.settings.arrangement == .single { entry.pages = options.devices.count }
       }
+      report.files.append(entry)
     }
-    timer.lap("write")
     if parsed.has("--json") {
       report.record(timer)
       console.out(report.json)
@@ -206,28 +149,11 @@ struct ProofCommand {
     }
   }
 
-  /// The proof's date, printed in the slug and written as the PDF's dates: `SOURCE_DATE_EPOCH`
-  /// when set (checked by `OutputFields.documentInfo`), else the day `--date` names (00:00
-  /// UTC), else `now`: a proof is made for a person, so it says when.
-  static func proofDate(environment: Environment, overrides: [DesignOverride], now: Date) -> Date {
-    if let epoch = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
-      return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-    if let override = overrides.last(where: { $0.path == ["season", "date"] }),
-      case .string(let text) = override.value.kind, let day = CalendarDate(text)
-    {
-      return Date(timeIntervalSince1970: TimeInterval(day.utcMidnight))
-    }
-    return now
-  }
-
   /// Bleed, marks and paper from the flags, each checked.
   static func settings(_ values: [String: String]) throws(CLIError) -> ProofSettings {
     var settings = ProofSettings()
     if let text = values["--bleed"] {
-      guard let length = Length(parsing: text), length.points >= 0,
-        length.points <= ProofSettings.maxBleed.points
-      else {
+      guard let length = Length(parsing: text), ProofSettings.allows(bleed: length) else {
         throw .usage("--bleed: '\(text)' is not allowed (\(lengthAllowed))")
       }
       settings.bleed = length

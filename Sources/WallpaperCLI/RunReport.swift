@@ -1,7 +1,7 @@
 import CairoRendering
+import DesignFiles
 import SceneGraph
 import WallpaperExport
-import Wallpapers
 
 /// What a command did, for `--json`: the files written, what was skipped and why, the failures
 /// and the timings. `render`, `export` and `proof` fill one and print `json` as the only thing

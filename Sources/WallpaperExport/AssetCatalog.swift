@@ -1,3 +1,4 @@
+import DesignFiles
 import Wallpapers
 
 /// An Xcode asset catalog: `<Design>.xcassets/` with one image set per screen class, in

@@ -1,6 +1,6 @@
-/// Why an export, a merge, a design render or a file write did not happen. The message is one
-/// line naming the file, field or option, the value and what is allowed, ready to show as is
-/// (`wallpaper` prints it after `error: `).
+/// Why an export, a merge, a proof (PrintProof's `Proof`), a design render or a file write did
+/// not happen. The message is one line naming the file, field or option, the value and what is
+/// allowed, ready to show as is (`wallpaper` prints it after `error: `).
 ///
 /// ```swift
 /// do {

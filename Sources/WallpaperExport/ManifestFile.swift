@@ -1,6 +1,6 @@
 import CairoRendering
+import DesignFiles
 import Platform
-import Wallpapers
 
 /// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the
 /// only writer.

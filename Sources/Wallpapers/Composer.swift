@@ -95,9 +95,9 @@ extension Design {
     top += label.offset
     let width = bounds.width * Label.maxWidthRatio
     // Finite by construction: sizes, offsets and canvases are validated and bounded.
-    let box = try! Rect(x: bounds.center.x - width / 2, y: top, width: width, height: lineHeight)
+    let box = Rect(clampingX: bounds.center.x - width / 2, y: top, width: width, height: lineHeight)
     return LabelPlacement(
-      position: try! Point(x: bounds.center.x, y: top), anchor: TextAnchor(.center, .top), size: size, box: box)
+      position: Point(clampingX: bounds.center.x, y: top), anchor: TextAnchor(.center, .top), size: size, box: box)
   }
 
   /// The rectangles the focal motifs keep out of, on the screen (points, no bleed): the

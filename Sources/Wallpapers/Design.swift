@@ -1,11 +1,11 @@
 import SceneGraph
 
-/// A validated wallpaper design: what to draw and for which device. Built from a design file,
-/// command-line flags, or Swift code; turned into a `Scene` by `Design.scene()`.
+/// A validated wallpaper design: what to draw and for which device. Built in Swift, or from a
+/// design file and command-line flags by the `DesignFiles` module; turned into a `Scene` by
+/// `Design.scene()`.
 ///
 /// How the scene is written (format, scale, compression, path) is not part of the design: the
-/// rendering side describes that as an `Output`. A design file's fields for it are handed on
-/// unread (`LoadedDesign.outputFields`).
+/// rendering side describes that as an `Output`.
 ///
 /// ```swift
 /// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!, season: .winter)

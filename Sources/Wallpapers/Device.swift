@@ -116,8 +116,8 @@ public struct Device: Hashable, Sendable {
   public var layoutSafeArea: EdgeInsets {
     safeArea
       ?? (family == .iphone
-        ? try! EdgeInsets(top: 62, left: 0, bottom: 34, right: 0)
-        : try! EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+        ? EdgeInsets(clampingTop: 62, left: 0, bottom: 34, right: 0)
+        : EdgeInsets(clampingTop: 24, left: 0, bottom: 20, right: 0))
   }
 
   public static func == (lhs: Device, rhs: Device) -> Bool { lhs.id == rhs.id }

@@ -13,7 +13,7 @@ public enum DeviceCatalog {
   }
 
   /// All screen classes, in catalogue order.
-  public static let screenClasses: [ScreenClass] = classes.map { $0.screen }
+  public static let screenClasses: [ScreenClass] = classes.map(\.screen)
 
   /// The model with `id`, or nil.
   public static func device(id: String) -> Device? {
@@ -27,7 +27,7 @@ public enum DeviceCatalog {
 
   /// The ids closest to `id`, for "did you mean" hints.
   public static func suggestions(for id: String) -> [String] {
-    closest(to: id, in: devices.map { $0.id })
+    closest(to: id, in: devices.map(\.id))
   }
 
   // MARK: Data
@@ -45,13 +45,13 @@ public enum DeviceCatalog {
     safeTop: Double?, safeBottom: Double, sources: [Source], safeAreaSource: Source = .simulatorInsets
   ) -> ScreenClass {
     ScreenClass(
-      id: id, points: try! Size(width: width, height: height), scale: scale, family: family,
-      safeArea: safeTop.map { try! EdgeInsets(top: $0, left: 0, bottom: safeBottom, right: 0) },
+      id: id, points: Size(clampingWidth: width, height: height), scale: scale, family: family,
+      safeArea: safeTop.map { EdgeInsets(clampingTop: $0, left: 0, bottom: safeBottom, right: 0) },
       sources: sources, safeAreaSource: safeTop == nil ? .unverified : safeAreaSource)
   }
 
   private static func insets(top: Double, bottom: Double) -> EdgeInsets {
-    try! EdgeInsets(top: top, left: 0, bottom: bottom, right: 0)
+    EdgeInsets(clampingTop: top, left: 0, bottom: bottom, right: 0)
   }
 
   private static let miniPanel: (Int, Int) = (1080, 2340)

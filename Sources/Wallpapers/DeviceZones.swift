@@ -96,7 +96,7 @@ extension DeviceZones {
 
   private static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
     // Finite and non-negative by construction: catalogue sizes and insets are validated.
-    try! Rect(x: x, y: y, width: width, height: height)
+    Rect(clampingX: x, y: y, width: width, height: height)
   }
 
   /// The bottom of the lock screen and the home indicator, alike on iPhones and iPads.
@@ -167,7 +167,7 @@ extension DeviceZones {
     let dock = rect(8, (dockBand.top + dockBand.bottom - dockHeight) / 2, w - 16, dockHeight)
     var dockIcons: [Rect] = []
     if let grid {
-      let icons = HomeScreenGrid.cells(metrics: grid, canvas: screen.points).compactMap { $0.icon }
+      let icons = HomeScreenGrid.cells(metrics: grid, canvas: screen.points).compactMap(\.icon)
       dockIcons = icons.prefix(grid.columns).map { column in
         rect(column.minX, dock.center.y - column.height / 2, column.width, column.height)
       }

@@ -2,14 +2,6 @@ import SceneGraph
 
 /// The grid overlay of a design: which grid, which cells are coloured, and its lines.
 public struct GridLayer: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
-    case none
-    /// The home-screen icon grid of the device, as in the Grid Wallpaper app.
-    case home
-    /// N equal squares per row, as in the square-grid write-up.
-    case square
-  }
-
   /// Cells coloured with one colour.
   public struct Fill: Sendable, Hashable {
     public var cells: CellSelection
@@ -17,8 +9,8 @@ public struct GridLayer: Sendable, Hashable {
     /// Which cells the selection resolved to, once checked against the grid.
     public var indices: [Int]
 
-    /// The cells of `cells` in the grid of `design` (its kind and, for a square grid, its
-    /// parameters must be set first), coloured `color`.
+    /// The cells of `cells` in the grid of `design` (its grid must be set first), coloured
+    /// `color`.
     ///
     /// ```swift
     /// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!)
@@ -30,25 +22,27 @@ public struct GridLayer: Sendable, Hashable {
     /// - Throws: `GridError` when the grid cannot be laid out or the selection names a cell
     ///   it does not have.
     public init(cells: CellSelection, color: Color, in design: Design) throws(GridError) {
-      self.init(cells: cells, color: color, indices: try cells.indices(in: design.gridCells()))
+      try self.init(cells: cells, color: color, among: design.gridCells())
     }
 
-    init(cells: CellSelection, color: Color, indices: [Int]) {
+    /// The cells of `cells` among `gridCells` (a design's `gridCells()`, laid out once for
+    /// many fills), coloured `color`.
+    ///
+    /// - Throws: `GridError` when the selection names a cell the grid does not have.
+    public init(cells: CellSelection, color: Color, among gridCells: [GridCell]) throws(GridError) {
       self.cells = cells
       self.color = color
-      self.indices = indices
+      self.indices = try cells.indices(in: gridCells)
     }
   }
 
-  public var kind: Kind = .none
+  public var kind: Grid = .none
   public var fills: [Fill] = []
   /// Cell lines (home grid) or gutters (square grid); nil draws none.
   public var lineColor: Color?
   public var lineWidth: StrokeWidth = .devicePixels(1)
   /// Draws rounded outlines where the icons sit, to check alignment with a real home screen.
   public var showIcons = false
-  /// The square grid's parameters, when `kind` is `square`.
-  public var square: SquareGrid?
   /// Photos for the square grid's cells, in order: cell i shows `images[i % images.count]`,
   /// centre-cropped to the cell's square.
   public var images: [CellImage] = []
@@ -109,15 +103,17 @@ extension Design {
           field: "grid", value: "home in landscape", allowed: "the home-screen grid in portrait only")
       }
       return HomeScreenGrid.cells(metrics: metrics, canvas: canvasSize)
-    case .square:
-      guard let square = grid.square else { return [] }
+    case .square(let square):
       return try square.cells(in: canvasSize)
     }
   }
 
   /// Whether the grid layer starts with a photo in every cell (a square grid with `images`):
   /// one node per cell, in cell order, under the fills.
-  public var showsCellPhotos: Bool { grid.kind == .square && grid.square != nil && !grid.images.isEmpty }
+  public var showsCellPhotos: Bool {
+    guard case .square = grid.kind else { return false }
+    return !grid.images.isEmpty
+  }
 
   /// The grid as scene nodes: cell photos (see `showsCellPhotos`), fills merged per colour,
   /// then lines or gutters, then icon outlines.
@@ -127,7 +123,7 @@ extension Design {
   ///   at the trim when the sheet is cut.
   func gridNodes(cells: [GridCell], bleed: Double = 0) throws(SceneError) -> [Node] {
     var nodes: [Node] = []
-    if showsCellPhotos, let square = grid.square {
+    if case .square(let square) = grid.kind, showsCellPhotos {
       nodes.append(contentsOf: try cellImages(cells, side: try square.side(in: canvasSize)))
     }
     // One path per colour, in the order colours first appear: adjacent tiles become one
@@ -211,18 +207,18 @@ extension Design {
   /// The gaps between square cells, filled with `color`.
   private func gutters(_ cells: [GridCell], color: Color) throws(SceneError) -> [Node] {
     guard let first = cells.first else { return [] }
-    let minX = cells.map { $0.frame.minX }.min()!
-    let maxX = cells.map { $0.frame.maxX }.max()!
+    let minX = cells.map(\.frame.minX).min()!
+    let maxX = cells.map(\.frame.maxX).max()!
     let minY = first.frame.minY
-    let maxY = cells.map { $0.frame.maxY }.max()!
+    let maxY = cells.map(\.frame.maxY).max()!
     var path = Path()
-    let columnsStarts = Set(cells.map { $0.frame.minX }).sorted()
-    let columnEnds = Set(cells.map { $0.frame.maxX }).sorted()
+    let columnsStarts = Set(cells.map(\.frame.minX)).sorted()
+    let columnEnds = Set(cells.map(\.frame.maxX)).sorted()
     for (end, start) in zip(columnEnds, columnsStarts.dropFirst()) where start > end {
       path.addRectangle(try Rect(x: end, y: minY, width: start - end, height: maxY - minY))
     }
-    let rowStarts = Set(cells.map { $0.frame.minY }).sorted()
-    let rowEnds = Set(cells.map { $0.frame.maxY }).sorted()
+    let rowStarts = Set(cells.map(\.frame.minY)).sorted()
+    let rowEnds = Set(cells.map(\.frame.maxY)).sorted()
     for (end, start) in zip(rowEnds, rowStarts.dropFirst()) where start > end {
       path.addRectangle(try Rect(x: minX, y: end, width: maxX - minX, height: start - end))
     }

@@ -75,7 +75,7 @@ public struct SeasonLayer: Sendable, Hashable {
   /// How the season was chosen, for captions: "season autumn", "date 2026-11-30 (northern hemisphere)".
   public var chosenBy: String
   /// The art's opacity over the base colour; 0.5 as in the original app.
-  public var alpha: Opacity = try! Opacity(0.5)
+  public var alpha = Opacity(clamping: 0.5)
   public var seed: UInt64 = SeasonArt.defaultSeed
 
   public init(season: Season, chosenBy: String) {

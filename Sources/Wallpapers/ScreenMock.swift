@@ -90,7 +90,7 @@ public enum ScreenMock {
       }
     case .home:
       if let metrics = HomeScreenGrid.metrics(forScreenClass: device.screen.id) {
-        for icon in HomeScreenGrid.cells(metrics: metrics, canvas: size).compactMap({ $0.icon }) {
+        for icon in HomeScreenGrid.cells(metrics: metrics, canvas: size).compactMap(\.icon) {
           children.append(tile(icon, white: white))
         }
       }

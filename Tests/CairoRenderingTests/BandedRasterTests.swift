@@ -1,4 +1,5 @@
 import CPNGEncoder
+import DesignFiles
 import Foundation
 import SceneGraph
 import TestSupport

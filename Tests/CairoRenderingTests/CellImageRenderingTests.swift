@@ -15,8 +15,7 @@ final class CellImageRenderingTests: XCTestCase {
     }
     var design = Design(device: try XCTUnwrap(DeviceCatalog.device(id: "iphone-16-pro")), season: .summer)
     design.label.visible = false
-    design.grid.kind = .square
-    design.grid.square = try SquareGrid(columns: 3, spacing: 3, insets: nil)
+    design.grid.kind = .square(try SquareGrid(columns: 3, spacing: 3, insets: nil))
     design.grid.images = photos
     let shared = try design.scene(defaultFont: "")
     guard copies else { return shared }

@@ -93,3 +93,44 @@ final class SceneDumpTests: XCTestCase {
     Golden.assertText(scene.dump(), matches: "dump")
   }
 }
+
+/// The initialisers that cannot fail, for constants: valid values kept, others clamped.
+final class ClampingTests: XCTestCase {
+  func testValidValuesAreKeptAndOthersClamped() throws {
+    XCTAssertEqual(Size(clampingWidth: 612, height: 792), try Size(width: 612, height: 792))
+    XCTAssertEqual(Size(clampingWidth: -3, height: .nan), try Size(width: 0, height: 0))
+    XCTAssertEqual(Size(clampingWidth: .infinity, height: 1).width, .greatestFiniteMagnitude)
+    XCTAssertEqual(Point(clampingX: -.infinity, y: .nan), try Point(x: -.greatestFiniteMagnitude, y: 0))
+    XCTAssertEqual(
+      Rect(clampingX: 1.5, y: -2, width: 10, height: 20), try Rect(x: 1.5, y: -2, width: 10, height: 20))
+    XCTAssertEqual(
+      EdgeInsets(clampingTop: 62, left: -1, bottom: 34, right: 0),
+      try EdgeInsets(top: 62, left: 0, bottom: 34, right: 0))
+    XCTAssertEqual(Opacity(clamping: 0.5), try Opacity(0.5))
+    XCTAssertEqual([1.5, -1, .nan].map { Opacity(clamping: $0).value }, [1, 0, 0])
+    XCTAssertEqual(
+      Color(clampingRed: 0.001, green: 0.002, blue: 0.003), try Color(red: 0.001, green: 0.002, blue: 0.003))
+    XCTAssertEqual(
+      Color(clampingRed: 2, green: -1, blue: .nan, alpha: 0.5), try Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+  }
+}
+
+/// The pixel grid every backend places device-pixel strokes on (`PixelSnapping`).
+final class PixelSnappingTests: XCTestCase {
+  func testOddWidthsGoToPixelCentresAndEvenWidthsToPixelEdges() throws {
+    XCTAssertNil(PixelSnapping(strokeWidth: .points(1)), "widths in points are not snapped")
+    let odd = try XCTUnwrap(PixelSnapping(strokeWidth: .devicePixels(1)))
+    let even = try XCTUnwrap(PixelSnapping(strokeWidth: .devicePixels(2)))
+    XCTAssertEqual([0.2, 3, 2.9999999, -0.4].map(odd.snap), [0.5, 3.5, 3.5, -0.5])
+    XCTAssertEqual([0.2, 3, 2.6, -0.4].map(even.snap), [0, 3, 3, 0])
+  }
+
+  func testPointsSnapInDeviceSpaceAndComeBackInUserSpace() throws {
+    let odd = try XCTUnwrap(PixelSnapping(strokeWidth: .devicePixels(3)))
+    // 2 px per point, moved by 10 pt: (1.1, 2.3) pt is (22.2, 24.6) px, snapped to (22.5, 24.5).
+    let toDevice = try Transform.translation(Vector(dx: 10, dy: 10)).then(.scale(2, 2))
+    let snapped = odd.snap(try Point(x: 1.1, y: 2.3), toDevice: toDevice)
+    XCTAssertEqual(snapped.x, 1.25, accuracy: 1e-12)
+    XCTAssertEqual(snapped.y, 2.25, accuracy: 1e-12)
+  }
+}

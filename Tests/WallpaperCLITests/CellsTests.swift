@@ -105,8 +105,7 @@ final class CellsTests: BinaryTestCase {
       var design = Design(device: try XCTUnwrap(DeviceCatalog.device(id: id)), season: .winter)
       var arguments = ["cells", "--device", id, "--season", "winter", "--scale", "1", "-o", "map.png"]
       if let columns {
-        design.grid.kind = .square
-        design.grid.square = try SquareGrid(columns: columns, spacing: 1, insets: nil)
+        design.grid.kind = .square(try SquareGrid(columns: columns, spacing: 1, insets: nil))
         arguments += ["--grid", "square", "--columns", "\(columns)", "--spacing", "1"]
       }
       let scene = try design.cellMapScene(defaultFont: font)

@@ -1,3 +1,4 @@
+import DesignFiles
 import Foundation
 import TestSupport
 import Wallpapers

@@ -1,4 +1,5 @@
 import SceneGraph
+import TestSupport
 import XCTest
 
 @testable import Wallpapers
@@ -30,19 +31,12 @@ final class CompositionTests: XCTestCase {
     XCTAssertEqual(grid.opacity.value, 0.5)
   }
 
-  func testLayersFromTheDesignFile() throws {
-    let root = try JSONParser.parse(
-      Array(#"{"device": "iphone-8", "layers": [{"name": "grid", "opacity": 0.25}, {"name": "background"}]}"#.utf8),
-      file: "d.json")
-    let d = try DesignLoader.decode(
-      root, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 11, day: 30))
-    XCTAssertEqual(d.layers.map(\.name), [.grid, .background, .art, .label])
-    XCTAssertEqual(d.layers[0].opacity.value, 0.25)
-    let twice = try JSONParser.parse(
-      Array(#"{"device": "iphone-8", "layers": [{"name": "grid"}, {"name": "grid"}]}"#.utf8), file: "d.json")
-    XCTAssertThrowsError(
-      try DesignLoader.decode(
-        twice, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 1, day: 1)))
+  func testSceneOfABackgroundDesign() throws {
+    var design = Design(device: DeviceCatalog.device(id: "iphone-8")!)
+    design.background.gradient = Gradient(kind: .linear, colors: [.white, .black], angle: 90)
+    design.season.alpha = .transparent
+    design.label.visible = false
+    Golden.assertText(try design.scene(defaultFont: "unused.ttf").dump(), matches: "background-gradient")
   }
 
   func testLandscapeTurnsTheCanvasAndTheSafeArea() {
@@ -71,7 +65,7 @@ final class CompositionTests: XCTestCase {
   func testFilledTilesAtTheScreenEdgeRunIntoTheBleed() throws {
     var d = design()
     d.grid.kind = .home
-    d.grid.fills = [GridLayer.Fill(cells: try CellSelection.parse("0,5"), color: .black, indices: [0, 5])]
+    d.grid.fills = [try GridLayer.Fill(cells: CellSelection.parse("0,5"), color: .black, in: d)]
     let dump = try d.scene(defaultFont: "f.ttf", bleed: 8.5).dump()
     // Cell 0 (0…100.5 × 0…104 pt) reaches the top-left corner: it grows by the bleed there;
     // cell 5 is inside and keeps its frame.

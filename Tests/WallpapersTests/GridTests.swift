@@ -260,6 +260,15 @@ final class GridTests: XCTestCase {
     ) { XCTAssertEqual(($0 as? GridError)?.field, "gapWidth") }
   }
 
+  /// The built-in rows are made without the throwing initialiser; each must pass its checks.
+  func testEveryBuiltInMetricsRowIsValid() throws {
+    let rows = HomeScreenGrid.alternatives.sorted { $0.key < $1.key }
+    XCTAssertFalse(rows.isEmpty)
+    for (id, metrics) in rows {
+      for row in metrics { XCTAssertNoThrow(try row.validate(), "\(id): \(row.source)") }
+    }
+  }
+
   /// Rows × columns cells, row-major, each row and column contiguous from edge to edge.
   private func assertTiles(
     _ cells: [GridCell], canvas: Size, rows: Int, columns: Int, _ name: String,

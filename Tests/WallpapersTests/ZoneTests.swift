@@ -180,19 +180,6 @@ final class ZoneTests: XCTestCase {
     }
   }
 
-  /// Every sample design's label keeps out of the clock on its device's lock screen.
-  func testSampleLabelsClearTheClock() throws {
-    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Samples").standardized
-    let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".json") }
-    XCTAssertFalse(files.isEmpty)
-    for file in files {
-      let design = try DesignLoader.load(file: samples.appendingPathComponent(file).path, overrides: []).design
-      guard let zones = design.layoutZones, let label = design.labelPlacement?.box else { continue }
-      XCTAssertFalse(intersects(label, zones.lockClock), file)
-    }
-  }
-
   private func groupName(_ node: Node) -> String? {
     if case .group(let group) = node { return group.name }
     return nil

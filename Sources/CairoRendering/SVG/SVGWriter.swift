@@ -189,10 +189,7 @@ private struct SVGDocumentState {
     guard shape.fill != nil || shape.stroke != nil, !Self.isEmpty(shape.geometry) else { return }
     // A device-pixel stroke moves its shape's corners onto the pixel grid, as PNG does, so
     // fill and stroke share one element only when no snapping applies.
-    var snapping: PixelSnapping?
-    if let stroke = shape.stroke, case .devicePixels(let pixels) = stroke.width {
-      snapping = PixelSnapping(deviceTransform: deviceTransform, oddWidth: pixels % 2 == 1)
-    }
+    let snapping = shape.stroke.flatMap { PixelSnapping(strokeWidth: $0.width) }
     if let fill = shape.fill, snapping != nil {
       writeShape(shape.geometry, fill: fill, stroke: nil, snapping: nil)
       writeShape(shape.geometry, fill: nil, stroke: shape.stroke, snapping: snapping)
@@ -203,7 +200,7 @@ private struct SVGDocumentState {
 
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
     indent()
-    Self.element(for: geometry, snapping: snapping, into: &body)
+    Self.element(for: geometry, snapping: snapping, toDevice: deviceTransform, into: &body)
     if let fill {
       writePaint(fill, property: "fill")
     } else {
@@ -235,9 +232,15 @@ private struct SVGDocumentState {
     }
   }
 
-  /// Writes the opening of the element for `geometry` (without `>` or `/>`).
-  private static func element(for geometry: Geometry, snapping: PixelSnapping?, into out: inout SVGMarkup) {
-    func snap(_ p: Point) -> (Double, Double) { snapping?.snap(p) ?? (p.x, p.y) }
+  /// Writes the opening of the element for `geometry` (without `>` or `/>`), its points placed
+  /// by `snapping` in the device space `toDevice` maps user space to.
+  private static func element(
+    for geometry: Geometry, snapping: PixelSnapping?, toDevice: Transform = .identity, into out: inout SVGMarkup
+  ) {
+    func snap(_ point: Point) -> (Double, Double) {
+      guard let snapped = snapping?.snap(point, toDevice: toDevice) else { return (point.x, point.y) }
+      return (snapped.x, snapped.y)
+    }
     switch geometry {
     case .rectangle(let rect):
       let (x0, y0) = snap(rect.origin)
@@ -466,28 +469,5 @@ private struct SVGDocumentState {
 
   private static func cssEscaped(_ text: String) -> String {
     text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("]]>", with: "]] >")
-  }
-}
-
-/// Moves points of a device-pixel stroke onto the pixel grid of the render scale, in user
-/// space: pixel centres for odd widths, pixel edges for even ones (as `Canvas` does in PNG).
-private struct PixelSnapping {
-  let deviceTransform: Transform
-  let oddWidth: Bool
-
-  func snap(_ point: Point) -> (Double, Double) {
-    let device = deviceTransform.apply(to: point)
-    var (x, y) = (device.x, device.y)
-    // The epsilon keeps values that are whole numbers up to float error on the same side.
-    if oddWidth {
-      x = (x + 1e-6).rounded(.down) + 0.5
-      y = (y + 1e-6).rounded(.down) + 0.5
-    } else {
-      x = x.rounded()
-      y = y.rounded()
-    }
-    guard let snapped = try? Point(x: x, y: y) else { return (point.x, point.y) }
-    let user = deviceTransform.inverse.apply(to: snapped)
-    return (user.x, user.y)
   }
 }

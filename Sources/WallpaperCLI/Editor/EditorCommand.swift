@@ -1,4 +1,5 @@
 import CairoRendering
+import DesignFiles
 import Platform
 import SceneGraph
 import WallpaperExport
@@ -77,7 +78,7 @@ struct EditorPage {
   let homeFolder: String
 
   /// The tappable cells (`Design.cellMap`); none when the device has no grid to offer.
-  func cells() -> (cells: [GridCell], kind: GridLayer.Kind) {
+  func cells() -> (cells: [GridCell], kind: Grid.Name) {
     (try? loaded.design.cellMap()) ?? ([], .none)
   }
 
@@ -126,7 +127,7 @@ struct EditorPage {
   /// that PNG's `data:` URI to the cell photo's, which the page puts in its place.
   func pageDesign() throws(CLIError) -> (design: Design, stands: [(placeholder: String, image: String)]) {
     var design = loaded.design
-    guard design.showsCellPhotos, let square = design.grid.square else { return (design, []) }
+    guard design.showsCellPhotos, case .square(let square) = design.grid.kind else { return (design, []) }
     let side: Double
     do {
       side = try square.side(in: design.canvasSize)
@@ -199,7 +200,7 @@ struct EditorPage {
     var design = loaded.design
     design.season.season = season
     return (0...100).map { step in
-      design.season.alpha = try! Opacity(Double(step) / 100)
+      design.season.alpha = Opacity(clamping: Double(step) / 100)
       return (design.label.color ?? design.defaultLabelColor).hex
     }
   }

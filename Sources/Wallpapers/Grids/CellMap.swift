@@ -7,8 +7,8 @@ extension Design {
   ///
   /// - Throws: `GridError` when the design's grid cannot be laid out, or when it has no grid
   ///   and the device has no home-screen grid (iPads, landscape).
-  public func cellMap() throws(GridError) -> (cells: [GridCell], kind: GridLayer.Kind) {
-    if grid.kind != .none { return (try gridCells(), grid.kind) }
+  public func cellMap() throws(GridError) -> (cells: [GridCell], kind: Grid.Name) {
+    if grid.kind != .none { return (try gridCells(), grid.kind.name) }
     var home = self
     home.grid.kind = .home
     return (try home.gridCells(), .home)
@@ -34,8 +34,8 @@ extension Design {
     // number at that size is refused rather than drawn illegibly.
     if let last = cells.last {
       let (width, height) = Self.tagSize(index: last.index, size: 9)
-      let widths = cells.map { $0.frame.width }.sorted()
-      let heights = cells.map { $0.frame.height }.sorted()
+      let widths = cells.map(\.frame.width).sorted()
+      let heights = cells.map(\.frame.height).sorted()
       let (typicalWidth, typicalHeight) = (widths[widths.count / 2], heights[heights.count / 2])
       if typicalWidth < width || typicalHeight < height {
         throw GridError(

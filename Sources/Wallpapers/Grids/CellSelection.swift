@@ -29,7 +29,7 @@ public struct CellSelection: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The selection in canonical form, e.g. `0,r1c1,8-11`.
-  public var description: String { items.map { $0.description }.joined(separator: ",") }
+  public var description: String { items.map(\.description).joined(separator: ",") }
 
   /// Parses "0,5,6", ranges "8-11", "r2c3" (row 2, column 3, zero-based, as the original's
   /// row-major indices), mixed "0,r1c1,8-11".
@@ -37,7 +37,7 @@ public struct CellSelection: Sendable, Hashable, CustomStringConvertible {
   ///   range running backwards.
   public static func parse(_ text: String) throws(GridError) -> CellSelection {
     let syntax = "comma-separated cell indices such as 0,5,6, ranges such as 8-11 or rows and columns such as r2c3"
-    guard !text.allSatisfy({ $0.isWhitespace }) else {
+    guard !text.allSatisfy(\.isWhitespace) else {
       throw GridError(field: "cells", value: "\"\(text)\"", allowed: syntax)
     }
     var items: [Item] = []
@@ -76,24 +76,22 @@ public struct CellSelection: Sendable, Hashable, CustomStringConvertible {
   ///     grids; for a horizontal square grid, the number of columns it produced).
   /// - Throws: `GridError` (field `cells`) naming the first index, row or column out of range.
   public func indices(in cells: [GridCell], columns: Int) throws(GridError) -> [Int] {
-    let rows = (cells.map { $0.row }.max() ?? -1) + 1
+    let rows = (cells.map(\.row).max() ?? -1) + 1
     let validIndices = cells.isEmpty ? "none: the grid has no cells" : "indices 0…\(cells.count - 1)"
 
-    // Flags by cell index (indices are positions in `cells`): grids are small, and plain
-    // arrays spare every process the run-time set-up of a hashed collection's type.
-    var selected = [Bool](repeating: false, count: cells.count)
+    var selected = Set<Int>()
     for item in items {
       switch item {
       case .index(let index):
         guard index < cells.count else {
           throw GridError(field: "cells", value: item.description, allowed: validIndices)
         }
-        selected[index] = true
+        selected.insert(index)
       case .range(let lower, let upper):
         guard upper < cells.count else {
           throw GridError(field: "cells", value: item.description, allowed: validIndices)
         }
-        for index in lower...upper { selected[index] = true }
+        selected.formUnion(lower...upper)
       case .cell(let row, let column):
         guard row < rows else {
           throw GridError(
@@ -109,15 +107,15 @@ public struct CellSelection: Sendable, Hashable, CustomStringConvertible {
           throw GridError(
             field: "cells", value: item.description, allowed: "a cell of this grid")
         }
-        selected[index] = true
+        selected.insert(index)
       }
     }
-    return selected.indices.filter { selected[$0] }
+    return selected.sorted()
   }
 
   /// `indices(in:columns:)` with the column count taken from the cells themselves.
   public func indices(in cells: [GridCell]) throws(GridError) -> [Int] {
-    try indices(in: cells, columns: (cells.map { $0.column }.max() ?? -1) + 1)
+    try indices(in: cells, columns: (cells.map(\.column).max() ?? -1) + 1)
   }
 
   /// A whole number written in ASCII digits only (no sign), or nil.

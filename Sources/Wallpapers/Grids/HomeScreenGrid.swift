@@ -42,7 +42,7 @@ public enum HomeScreenGrid {
   /// S5 does not cover, is interpolated between 402x874 and 440x956 and has `verified == false`.
   /// Read `source`, `iOSVersion` and `note` for the provenance of each entry.
   public static func metrics(forScreenClass id: String) -> HomeScreenMetrics? {
-    defaultMetrics(forScreenClass: id)
+    defaults[id]
   }
 
   /// Every metrics entry known for a screen class, the default (`metrics(forScreenClass:)`) first:
@@ -85,8 +85,8 @@ public enum HomeScreenGrid {
     for row in 0...metrics.iconRows {
       for column in 0..<metrics.columns {
         // Boundaries are finite, within 0…extent and non-decreasing, so the rectangle is valid.
-        let frame = try! Rect(
-          x: xs[column], y: ys[row], width: xs[column + 1] - xs[column],
+        let frame = Rect(
+          clampingX: xs[column], y: ys[row], width: xs[column + 1] - xs[column],
           height: ys[row + 1] - ys[row])
         var icon: Rect? = nil
         if row < metrics.iconRows {

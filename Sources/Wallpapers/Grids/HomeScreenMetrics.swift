@@ -61,19 +61,19 @@ public struct HomeScreenMetrics: Sendable, Hashable {
     left: Double? = nil, top: Double, bottom: Double, source: String, iOSVersion: String,
     note: String? = nil, verified: Bool
   ) throws(GridError) {
-    for (count, name) in [(columns, "columns"), (iconRows, "iconRows")] where !(1...16).contains(count) {
-      throw GridError(field: name, value: "\(count)", allowed: "a whole number from 1 to 16")
-    }
-    guard iconSize.isFinite, iconSize > 0 else {
-      throw GridError(field: "iconSize", value: formatNumber(iconSize), allowed: "a finite number > 0")
-    }
-    let lengths = [
-      (gapWidth, "gapWidth"), (gapHeight, "gapHeight"), (left ?? gapWidth, "left"), (top, "top"),
-      (bottom, "bottom"),
-    ]
-    for (value, name) in lengths where !(value.isFinite && value >= 0) {
-      throw GridError(field: name, value: formatNumber(value), allowed: "a finite number ≥ 0")
-    }
+    self.init(
+      unchecked: columns, iconRows: iconRows, iconSize: iconSize, gapWidth: gapWidth, gapHeight: gapHeight, left: left,
+      top: top, bottom: bottom, source: source, iOSVersion: iOSVersion, note: note, verified: verified)
+    try validate()
+  }
+
+  /// A row of the built-in tables (`HomeScreenGrid.defaults`), which cannot fail: its values are
+  /// literals or derived from them, and a test checks every row with `validate()`.
+  init(
+    unchecked columns: Int, iconRows: Int, iconSize: Double, gapWidth: Double, gapHeight: Double,
+    left: Double? = nil, top: Double, bottom: Double, source: String, iOSVersion: String,
+    note: String? = nil, verified: Bool
+  ) {
     self.columns = columns
     self.iconRows = iconRows
     self.iconSize = iconSize
@@ -86,6 +86,23 @@ public struct HomeScreenMetrics: Sendable, Hashable {
     self.iOSVersion = iOSVersion
     self.note = note
     self.verified = verified
+  }
+
+  /// Checks the counts and lengths the public initialiser promises.
+  ///
+  /// - Throws: `GridError` naming the first value that is not finite, is negative (or zero for
+  ///   `iconSize`), or a count outside 1…16.
+  func validate() throws(GridError) {
+    for (count, name) in [(columns, "columns"), (iconRows, "iconRows")] where !(1...16).contains(count) {
+      throw GridError(field: name, value: "\(count)", allowed: "a whole number from 1 to 16")
+    }
+    guard iconSize.isFinite, iconSize > 0 else {
+      throw GridError(field: "iconSize", value: formatNumber(iconSize), allowed: "a finite number > 0")
+    }
+    let lengths = [(gapWidth, "gapWidth"), (gapHeight, "gapHeight"), (left, "left"), (top, "top"), (bottom, "bottom")]
+    for (value, name) in lengths where !(value.isFinite && value >= 0) {
+      throw GridError(field: name, value: formatNumber(value), allowed: "a finite number ≥ 0")
+    }
   }
 
   /// Distance between the left edges of neighbouring icons, in points.
@@ -108,15 +125,15 @@ extension HomeScreenGrid {
   ///   the icon-size setting, the dock floats, and no source in Docs/devices.md measured any of it.
   static let defaults: [String: HomeScreenMetrics] = {
     var table: [String: HomeScreenMetrics] = [:]
-    for id in Set(seedEntries.map { $0.id } + widgetBlurRows.map { $0.id } + [airRow.id]) {
+    for id in Set(seedEntries.map(\.id) + widgetBlurRows.map(\.id) + [airRow.id]) {
       table[id] = defaultMetrics(forScreenClass: id)
     }
     return table
   }()
 
-  /// `defaults[id]`, derived for that one class: a render needs one class's metrics, and
-  /// deriving every class's (and hashing the table) cost more than the rest of its grid.
-  static func defaultMetrics(forScreenClass id: String) -> HomeScreenMetrics? {
+  /// The default metrics of the class `id`: the iPhone Air's interpolated row, the class's last
+  /// seed entry, or its [S5] row derived.
+  private static func defaultMetrics(forScreenClass id: String) -> HomeScreenMetrics? {
     if id == airRow.id { return derive(from: airRow) }
     if let entry = seedEntries.last(where: { $0.id == id }) { return entry.metrics }
     return widgetBlurRows.first { $0.id == id }.map(derive(from:))
@@ -189,9 +206,8 @@ extension HomeScreenGrid {
     iconRows: Int, icon: Double, gap: (w: Double, h: Double), top: Double, bottom: Double,
     source: String = seedSource, iOS: String = "iOS 12", note: String? = nil, verified: Bool = true
   ) -> HomeScreenMetrics {
-    // The values are literals checked by the tests; none can fail validation.
-    try! HomeScreenMetrics(
-      iconRows: iconRows, iconSize: icon, gapWidth: gap.w, gapHeight: gap.h, top: top,
+    HomeScreenMetrics(
+      unchecked: 4, iconRows: iconRows, iconSize: icon, gapWidth: gap.w, gapHeight: gap.h, top: top,
       bottom: bottom, source: source, iOSVersion: iOS, note: note, verified: verified)
   }
 
@@ -322,9 +338,8 @@ extension HomeScreenGrid {
       = \(short(hPitch)), vertical pitch = pitch/2 = \(short(vPitch)), icons centred in their \
       cells.
       """
-    // All inputs are the literals above; the results are checked by the tests.
-    return try! HomeScreenMetrics(
-      iconRows: row.iconRows, iconSize: icon, gapWidth: hPitch - icon, gapHeight: vPitch - icon,
+    return HomeScreenMetrics(
+      unchecked: 4, iconRows: row.iconRows, iconSize: icon, gapWidth: hPitch - icon, gapHeight: vPitch - icon,
       left: left, top: top, bottom: bottom, source: row.source, iOSVersion: row.iOS,
       note: [row.note, derivation].compactMap { $0 }.joined(separator: " "),
       verified: row.verified)

@@ -408,7 +408,7 @@ extension SeasonArt {
     func trace(_ pen: inout Pen, from x0: Double, to x1: Double, reaching lo: Double, _ hi: Double)
       throws(SceneError) -> (start: Double, end: Double)
     {
-      let shortest = terms.filter { $0.amplitude != 0 }.map { $0.wavelength }.min() ?? abs(x1 - x0)
+      let shortest = terms.filter { $0.amplitude != 0 }.map(\.wavelength).min() ?? abs(x1 - x0)
       let segments = min(800, max(4, Int((abs(x1 - x0) / max(1e-6, shortest / 8)).rounded(.up))))
       let dx = (x1 - x0) / Double(segments)
       func segment(_ a: Double, _ b: Double) throws(SceneError) {

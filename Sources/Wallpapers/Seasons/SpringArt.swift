@@ -147,7 +147,7 @@ extension SeasonArt {
       // The branches start below what the screen keeps clear at its top (the clock, a label
       // under it), so their blossoms can open; when that leaves too little, they keep the region.
       var area = region ?? v
-      let cleared = frame.keepOut.filter { $0.minY < area.y(0.35) }.map { $0.maxY }.max() ?? area.minY
+      let cleared = frame.keepOut.filter { $0.minY < area.y(0.35) }.map(\.maxY).max() ?? area.minY
       if cleared > area.minY, area.maxY - cleared > area.height * 0.55 { area.minY = cleared }
       let side = rng.sign()
       var wood = Pen()

@@ -3,6 +3,7 @@
 // manifest, and checks that every file the manifest lists was written.
 // Usage: RenderFromCode [OUTPUT-FOLDER]   (default: the working directory)
 import CairoRendering
+import DesignFiles
 import Foundation
 import SceneGraph
 import WallpaperExport

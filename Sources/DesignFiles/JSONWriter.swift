@@ -1,5 +1,3 @@
-import Wallpapers
-
 /// Every JSON document the tool writes (`--json` results, the manifest, asset catalogs, the
 /// schema, `devices --json`) goes through here: keys sorted, two-space pretty printing in the
 /// layout Foundation's `JSONSerialization` uses (`"key" : value`), slashes unescaped, a final

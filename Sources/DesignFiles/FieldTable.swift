@@ -1,4 +1,5 @@
 import SceneGraph
+import Wallpapers
 
 /// One field of a design file: its name, the kind of value it holds and a line of help. The
 /// loader's unknown-field checks, `Docs/design.schema.json` and the shell completions all read
@@ -52,9 +53,8 @@ public struct FieldSpec: Sendable {
   }
 
   /// One of an enumeration's raw values.
-  @inlinable
   public static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> Kind where T.RawValue == String {
-    .choice(T.allCases.map { $0.rawValue })
+    .choice(T.allCases.map(\.rawValue))
   }
 }
 
@@ -149,7 +149,7 @@ extension DesignLoader {
       "grid",
       .object(
         [
-          FieldSpec("kind", FieldSpec.choice(GridLayer.Kind.self), "none, home or square."),
+          FieldSpec("kind", FieldSpec.choice(Grid.Name.self), "none, home or square."),
           FieldSpec(
             "fill", .array(.string(minLength: 3)), "CELLS=COLOR entries, e.g. 0,5,8-11=#FF0000 or r2c3=tomato."),
           FieldSpec("lineColor", .color, "Cell lines (home) or gutters (square)."),
@@ -172,7 +172,7 @@ extension DesignLoader {
             "Square grid: photos for the cells in order (files, or folders of them by name), repeating."),
         ],
         only: FieldSpec.Only(
-          field: "kind", value: GridLayer.Kind.square.rawValue,
+          field: "kind", value: Grid.Name.square.rawValue,
           fields: ["columns", "spacing", "inset", "fit", "direction", "images"], required: ["columns"])),
       "The home-screen icon grid or a square grid."),
     FieldSpec(

@@ -1,9 +1,10 @@
 import Foundation
 import SceneGraph
 import TestSupport
+import Wallpapers
 import XCTest
 
-@testable import Wallpapers
+@testable import DesignFiles
 
 final class DesignLoaderTests: XCTestCase {
   private var folder = ""
@@ -145,11 +146,18 @@ final class DesignLoaderTests: XCTestCase {
     XCTAssertNil(Color(parsing: "reddish"))
   }
 
-  func testSceneOfABackgroundDesign() throws {
-    var design = Design(device: DeviceCatalog.device(id: "iphone-8")!)
-    design.background.gradient = Gradient(kind: .linear, colors: [.white, .black], angle: 90)
-    design.season.alpha = .transparent
-    design.label.visible = false
-    Golden.assertText(try design.scene(defaultFont: "unused.ttf").dump(), matches: "background-gradient")
+  func testLayersFromTheDesignFile() throws {
+    let root = try JSONParser.parse(
+      Array(#"{"device": "iphone-8", "layers": [{"name": "grid", "opacity": 0.25}, {"name": "background"}]}"#.utf8),
+      file: "d.json")
+    let d = try DesignLoader.decode(
+      root, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 11, day: 30))
+    XCTAssertEqual(d.layers.map(\.name), [.grid, .background, .art, .label])
+    XCTAssertEqual(d.layers[0].opacity.value, 0.25)
+    let twice = try JSONParser.parse(
+      Array(#"{"device": "iphone-8", "layers": [{"name": "grid"}, {"name": "grid"}]}"#.utf8), file: "d.json")
+    XCTAssertThrowsError(
+      try DesignLoader.decode(
+        twice, baseFolder: "", defaultName: nil, today: CalendarDate(year: 2026, month: 1, day: 1)))
   }
 }

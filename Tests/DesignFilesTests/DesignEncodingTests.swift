@@ -1,9 +1,10 @@
 import Foundation
 import SceneGraph
 import TestSupport
+import Wallpapers
 import XCTest
 
-@testable import Wallpapers
+@testable import DesignFiles
 
 /// `Design.jsonTree`: a design written as a design file loads back to the same scene.
 final class DesignEncodingTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Platform
 import SceneGraph
+import Wallpapers
 
 /// Reads the fields of one JSON object, checking types and ranges, and reports any field it was
 /// not asked for as unknown, so typos fail instead of being ignored.
@@ -95,6 +96,11 @@ struct FieldReader {
     return number
   }
 
+  /// An opacity, a number from 0 to 1.
+  func opacity(_ key: String) throws(DesignError) -> Opacity? {
+    try number(key, in: 0...1).map(Opacity.init(clamping:))
+  }
+
   /// A whole number within `range`.
   func integer(_ key: String, in range: ClosedRange<Int>) throws(DesignError) -> Int? {
     guard let value = raw(key) else { return nil }
@@ -114,7 +120,7 @@ struct FieldReader {
   where T.RawValue == String {
     guard let text = try string(key) else { return nil }
     if let choice = T(rawValue: text) { return choice }
-    let names = T.allCases.map { $0.rawValue }
+    let names = T.allCases.map(\.rawValue)
     throw DesignError.invalid(
       raw(key)!, field: fieldPath(key), shown: "'\(text)'", allowed: names.joined(separator: ", "))
   }
@@ -151,13 +157,7 @@ extension JSONValue {
   }
 }
 
-/// A number as people write it: `2`, `0.5`, `1e-7`.
-public func formatNumber(_ number: Double) -> String {
-  if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-  return "\(number)"
-}
-
-/// Top-level fields of a design that the domain does not read itself, with the same type
+/// Top-level fields of a design that the loader hands on unread, with the same type
 /// checks and error messages (naming `file:line: field` or the flag) as every other field.
 public struct DesignFields: Sendable {
   let reader: FieldReader

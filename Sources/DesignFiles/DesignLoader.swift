@@ -1,5 +1,6 @@
 import Platform
 import SceneGraph
+import Wallpapers
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -210,9 +211,8 @@ public enum DesignLoader {
           message: "'\(path)' \(error.description) (allowed: a readable PNG, JPEG or HEIC file)")
       }
       let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
-      let opacity = try image.number("opacity", in: 0...1) ?? 1
-      background.image = BackgroundImage(
-        path: path, data: data, mode: mode, opacity: try! Opacity(opacity))
+      let opacity = try image.opacity("opacity") ?? .opaque
+      background.image = BackgroundImage(path: path, data: data, mode: mode, opacity: opacity)
       background.image?.file = resolved
     }
     return background
@@ -241,7 +241,7 @@ public enum DesignLoader {
       let season = Season.from(month: date.month, hemisphere: hemisphere)
       layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")
     }
-    if let alpha = try reader?.number("alpha", in: 0...1) { layer.alpha = try! Opacity(alpha) }
+    if let alpha = try reader?.opacity("alpha") { layer.alpha = alpha }
     if let reader,
       let seed = try reader.number(
         "artSeed", in: 0...9_007_199_254_740_991, allowed: "a whole number from 0 to 2^53 − 1")
@@ -294,14 +294,15 @@ public enum DesignLoader {
   {
     try reader.rejectUnknown(fields.names(at: ["grid"]))
     var grid = GridLayer()
-    grid.kind = try reader.choice("kind", as: GridLayer.Kind.self) ?? .none
+    let kind = try reader.choice("kind", as: Grid.Name.self) ?? .none
     grid.lineColor = try reader.color("lineColor")
     if let value = reader.raw("lineWidth") {
       grid.lineWidth = try strokeWidth(value, field: reader.fieldPath("lineWidth"))
     }
     grid.showIcons = try reader.bool("showIcons") ?? false
     let squareFields = fields.onlyFields(at: ["grid"])
-    if grid.kind == .square {
+    switch kind {
+    case .square:
       guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
         throw DesignError(
           origin: reader.value.origin, field: reader.fieldPath("columns"),
@@ -316,7 +317,7 @@ public enum DesignLoader {
       do {
         let square = try SquareGrid(columns: columns, spacing: spacing, insets: insets, direction: direction, fit: fit)
         _ = try square.cells(in: design.canvasSize)
-        grid.square = square
+        grid.kind = .square(square)
       } catch {
         // SquareGrid names its own quantities; report them under the design field behind them.
         let field = ["columns": "columns", "spacing": "spacing", "insets": "inset"][error.field] ?? "columns"
@@ -326,10 +327,13 @@ public enum DesignLoader {
           message: "\(error.field == field ? "" : "\(error.field) ")\(error.value) is not allowed (\(error.allowed))")
       }
       grid.images = try cellImages(reader, baseFolder: baseFolder)
-    } else if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
-      throw DesignError(
-        origin: reader.raw(stray)!.origin, field: reader.fieldPath(stray),
-        message: "applies to square grids only (set grid.kind / --grid to square)")
+    case .home, .none:
+      if let stray = squareFields.first(where: { reader.raw($0) != nil }) {
+        throw DesignError(
+          origin: reader.raw(stray)!.origin, field: reader.fieldPath(stray),
+          message: "applies to square grids only (set grid.kind / --grid to square)")
+      }
+      grid.kind = kind == .home ? .home : .none
     }
     design.grid = grid
     let cells: [GridCell]
@@ -359,8 +363,7 @@ public enum DesignLoader {
       }
       do {
         let selection = try CellSelection.parse(String(text[..<equals]))
-        let indices = try selection.indices(in: cells)
-        design.grid.fills.append(GridLayer.Fill(cells: selection, color: color, indices: indices))
+        design.grid.fills.append(try GridLayer.Fill(cells: selection, color: color, among: cells))
       } catch {
         throw DesignError(
           origin: value.origin, field: field, message: "\(error.value) is not allowed (\(error.allowed))")
@@ -467,14 +470,13 @@ public enum DesignLoader {
       guard let name = try layer.choice("name", as: LayerName.self) else {
         throw DesignError(
           origin: value.origin, field: layer.fieldPath("name"),
-          message: "is required (one of \(LayerName.allCases.map { $0.rawValue }.joined(separator: ", ")))")
+          message: "is required (one of \(LayerName.allCases.map(\.rawValue).joined(separator: ", ")))")
       }
       guard !settings.contains(where: { $0.name == name }) else {
         throw DesignError(
           origin: value.origin, field: layer.fieldPath("name"), message: "'\(name.rawValue)' is listed twice")
       }
-      let opacity = try layer.number("opacity", in: 0...1) ?? 1
-      settings.append(LayerSetting(name: name, opacity: try! Opacity(opacity)))
+      settings.append(LayerSetting(name: name, opacity: try layer.opacity("opacity") ?? .opaque))
     }
     // Layers the list leaves out keep their default order, drawn after the listed ones.
     for name in LayerName.allCases where !settings.contains(where: { $0.name == name }) {

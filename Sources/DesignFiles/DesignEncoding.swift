@@ -1,5 +1,6 @@
 import Platform
 import SceneGraph
+import Wallpapers
 
 extension Design {
   /// The design as a design file's JSON tree that loads back to the same design (the same
@@ -68,13 +69,13 @@ extension Design {
       case .devicePixels(let pixels): lineWidth = string("\(pixels)px")
       }
       gridMembers = [
-        ("kind", string(grid.kind.rawValue)),
+        ("kind", string(grid.kind.name.rawValue)),
         ("fill", grid.fills.isEmpty ? nil : array(grid.fills.map { string("\($0.cells)=\($0.color.hex)") })),
         ("lineColor", grid.lineColor.map { string($0.hex) }),
         ("lineWidth", grid.lineWidth == .devicePixels(1) ? nil : lineWidth),
         ("showIcons", grid.showIcons ? JSONValue(.bool(true), origin: origin) : nil),
       ]
-      if let square = grid.square {
+      if case .square(let square) = grid.kind {
         let insets = square.insets
         gridMembers += [
           ("columns", number(Double(square.columns))), ("spacing", number(square.spacing)),

@@ -1,7 +1,8 @@
 import Platform
+import Wallpapers
 import XCTest
 
-@testable import Wallpapers
+@testable import DesignFiles
 
 /// The JSON parser, number parsing and paths on hostile input (issue 13).
 final class JSONHardeningTests: XCTestCase {

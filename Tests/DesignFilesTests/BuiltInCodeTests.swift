@@ -1,3 +1,4 @@
+import DesignFiles
 import SceneGraph
 import Wallpapers
 import XCTest
