@@ -45,10 +45,11 @@ demo: build
 	done
 
 ## The quick tier, for every change: unit, in-process and golden tests, and the built binary
-## end to end, judged by poppler, qpdf and rsvg-convert. No browser, no Inkscape.
+## end to end, judged by poppler, qpdf and rsvg-convert. No browser, no Inkscape. Test classes
+## run in parallel, one process per core (README: about two minutes on 2 cores).
 test: build test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip InteropTests
+	$(SWIFT) test --skip-build --parallel --skip InteropTests
 
 ## The interop tier alone: Tests/InteropTests with browsers, Inkscape and the Python judges.
 interop: build check-deps
