@@ -181,7 +181,9 @@ public struct Proof: Sendable {
   /// `options.softProofFolder` `NN-DEVICE-soft-proof.png` and `NN-DEVICE-gamut.png` per page
   /// into that folder (created if missing), each file atomically.
   ///
-  /// - Parameter timer: laps `render` and `write`.
+  /// - Parameters:
+  ///   - path: the PDF's path; `-` writes it to standard output.
+  ///   - timer: laps `render` and `write`.
   /// - Returns: the files written, the PDF first.
   /// - Throws: `ExportError.failed` naming the step or the file that failed.
   @discardableResult
