@@ -217,7 +217,7 @@ public final class FileWatch {
   private static func reason() -> String { String(cString: strerror(errno)) }
 }
 
-/// What `stat` says of a file that a change alters: nil fields when the file is missing.
+/// What `stat` says of a file that a change alters; a missing file keeps the defaults (size -1).
 struct FileSignature: Equatable {
   var device: UInt64 = 0
   var inode: UInt64 = 0
@@ -228,9 +228,9 @@ struct FileSignature: Equatable {
   init(_ path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return }
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
+    size = Int64(truncatingIfNeeded: info.st_size)
     #if canImport(Darwin)
       modified = Int64(info.st_mtimespec.tv_sec)
       modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
