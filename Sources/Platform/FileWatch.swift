@@ -231,12 +231,7 @@ struct FileSignature: Equatable {
     device = UInt64(truncatingIfNeeded: info.st_dev)
     inode = UInt64(truncatingIfNeeded: info.st_ino)
     size = Int64(truncatingIfNeeded: info.st_size)
-    #if canImport(Darwin)
-      modified = Int64(info.st_mtimespec.tv_sec)
-      modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
-    #else
-      modified = Int64(info.st_mtim.tv_sec)
-      modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-    #endif
+    modified = Int64(info.modificationTime.tv_sec)
+    modifiedNanoseconds = Int(info.modificationTime.tv_nsec)
   }
 }

@@ -151,7 +151,7 @@ public struct Export: Sendable {
       do {
         try AtomicFile.flush(fileSystemOf: folder)
         try AtomicFile.write(
-          manifest(entries: entries, shard: header), to: FilePath(folder).appending(shard.manifestName).string)
+          manifest(entries: entries, shard: header), to: shard.manifestName, inside: folder)
       } catch {
         failures.append(ExportFailure(path: shard.manifestName, reason: error.description))
       }
@@ -171,7 +171,7 @@ public struct Export: Sendable {
   ) {
     func write(_ bytes: [UInt8], _ path: String, format: String, key: String? = nil) {
       do {
-        try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
+        try AtomicFile.write(bytes, to: path, inside: folder)
         entries.append(
           ExportedFile(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes), key: key))
       } catch {

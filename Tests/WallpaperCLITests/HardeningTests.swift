@@ -233,20 +233,6 @@ final class HardeningTests: XCTestCase {
     XCTAssertTrue(exists(multibyte))
   }
 
-  func testStaleTemporaryFilesAreRemovedYoungOnesKept() throws {
-    try write("old", to: ".x.png.tmp-AbC123")
-    try write("young", to: ".y.png.tmp-DeF456")
-    try write("mine", to: "notes.tmp-123456")
-    let twoHoursAgo = Date().addingTimeInterval(-7200)
-    for name in [".x.png.tmp-AbC123", "notes.tmp-123456"] {
-      try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: "\(folder)/\(name)")
-    }
-    XCTAssertEqual(try wallpaper(["render"] + quick + ["-o", "z.png"]).status, 0)
-    XCTAssertFalse(exists(".x.png.tmp-AbC123"))
-    XCTAssertTrue(exists(".y.png.tmp-DeF456"))
-    XCTAssertTrue(exists("notes.tmp-123456"))
-  }
-
   func testNewFilesHonourTheUmaskAndReplacedFilesKeepTheirMode() throws {
     func mode(_ name: String) -> mode_t {
       var info = stat()
