@@ -569,11 +569,16 @@ extension JSONValue {
 
   private mutating func set(_ override: DesignOverride, at path: ArraySlice<String>) {
     guard let key = path.first else {
-      if override.appends, case .array(var elements) = kind {
+      guard override.appends else {
+        self = override.value
+        return
+      }
+      switch kind {
+      case .array(var elements):
         elements.append(override.value)
         kind = .array(elements)
-      } else {
-        self = override.appends ? JSONValue(.array([override.value]), origin: override.value.origin) : override.value
+      case .null: self = JSONValue(.array([override.value]), origin: override.value.origin)
+      default: return  // a list field of another type in the file is kept, so the decoder reports it
       }
       return
     }

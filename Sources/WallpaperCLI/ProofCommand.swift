@@ -122,9 +122,11 @@ struct ProofCommand {
     options.overrides = parsed.overrides
     options.author = parsed.values["--author"] ?? ProofOptions.defaultAuthor
     options.environment = environment
-    options.fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
+    let fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
+    options.fontReport = fontReport
     let proof = try CLIError.mapping(Proof(designFile: file, options: options))
     let files = try CLIError.mapping(proof.write(to: output, timer: timer))
+    fontReport.flush()
 
     var report = RunReport(command: "proof")
     for file in files {

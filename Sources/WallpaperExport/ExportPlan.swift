@@ -130,6 +130,11 @@ public struct ExportPlan: Sendable {
         skipped.append(Skip(screen: screen, models: models, reason: error.description))
         continue
       }
+      do {
+        try OutputFields.checkPDFOnly(loaded.outputFields, formats: formats)
+      } catch {
+        throw .invalidInput(error.description)
+      }
       let design = loaded.design
       name = design.name
       if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, design: design) }

@@ -74,6 +74,16 @@ public enum OutputFields {
     }
   }
 
+  /// Refuses `pdfx` when none of `formats` is PDF: a PDF/X asked for and silently not written
+  /// would be a press proof that never was.
+  public static func checkPDFOnly(_ fields: DesignFields, formats: [OutputFormat]) throws(DesignError) {
+    guard !formats.contains(.pdf), try fields.bool("pdfx") == true else { return }
+    let written = formats.map(\.rawValue).joined(separator: ", ")
+    throw DesignError(
+      origin: fields.origin(of: "pdfx"), field: "pdfx",
+      message: "applies to PDF only, and this writes \(written) (allowed: a .pdf output, or --formats with pdf)")
+  }
+
   /// PDF/X-4 with its output intent when `pdfx` is true; nil otherwise. An output intent
   /// without `pdfx` is refused, as is a name or file that is not an output-class CMYK profile.
   public static func conformance(_ fields: DesignFields) throws(DesignError) -> PDFConformance? {

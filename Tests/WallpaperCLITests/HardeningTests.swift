@@ -156,6 +156,7 @@ final class HardeningTests: XCTestCase {
       (#""season": "autumn""#, ["--alpha", "0.3"], "season: is a string, expected an object"),
       (#""label": "hello""#, ["--label-size", "20"], "label: is a string, expected an object"),
       (#""grid": 7"#, ["--fill", "0=red"], "grid: is a number, expected an object"),
+      (#""grid": {"kind": "home", "fill": "0=red"}"#, ["--fill", "1=blue"], "grid.fill: is a string"),
     ] {
       try write(#"{ "device": "iphone-8", \#(json) }"#, to: "w.json")
       try assertError(["render", "w.json"] + flag + ["-o", "x.png"], says: [field])

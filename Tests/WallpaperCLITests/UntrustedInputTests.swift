@@ -179,4 +179,56 @@ final class UntrustedInputTests: BinaryTestCase {
     XCTAssertTrue(exists(held), "a file a live writer holds stays")
     for name in strangers { XCTAssertTrue(exists(name), "\(name) is not ours") }
   }
+
+  // MARK: - The bundled font
+
+  /// A copied binary finds the bundled font only where it is installed or beside it: not in
+  /// the build tree it was compiled in, not in the folder it runs in, and not in a folder
+  /// other users can write to.
+  func testACopiedBinaryTakesNoFontFromTheBuildTreeOrAStrangersFolder() throws {
+    let binary = "\(folder)/bin/wallpaper"
+    try FileManager.default.createDirectory(atPath: "\(folder)/bin", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Processes.wallpaperBinary, toPath: binary)
+    let font = Golden.repositoryRoot().appendingPathComponent("Fonts/Quicksand-Bold.ttf").path
+    let render = ["render", "--device", "iphone-8", "--scale", "1", "-o", "\(folder)/x.png"]
+    // Run from the repository itself, whose Fonts/ the old search took from the working folder.
+    let root = Golden.repositoryRoot().path
+    let environment = ["XDG_DATA_DIRS": "\(folder)/share"]
+    let alone = try Processes.run(binary, render, in: root, environment: environment)
+    assertOneLineError(alone, status: 1, says: ["cannot find the bundled font"])
+
+    try FileManager.default.createDirectory(atPath: "\(folder)/Fonts", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: font, toPath: "\(folder)/Fonts/Quicksand-Bold.ttf")
+    XCTAssertEqual(chmod("\(folder)/Fonts", 0o777), 0)
+    let planted = try Processes.run(binary, render, in: folder, environment: environment)
+    assertOneLineError(planted, status: 1, says: ["cannot find the bundled font"])
+    XCTAssertEqual(chmod("\(folder)/Fonts", 0o755), 0)
+    let beside = try Processes.run(binary, render, in: folder, environment: environment)
+    XCTAssertEqual(beside.status, 0, beside.stderr)
+    let chosen = try Processes.run(
+      binary, render, in: root, environment: ["WALLPAPER_FONTS": "\(folder)/Fonts"])
+    XCTAssertEqual(chosen.status, 0, chosen.stderr)
+  }
+
+  // MARK: - Smaller gaps
+
+  /// `--pdfx` where no PDF is written is a usage error, not silently ignored; a label drawn
+  /// with a fallback font prints its `note:` only when the command succeeds, so a failure is
+  /// one `error:` line alone.
+  func testPDFXWithoutAPDFIsAUsageErrorSaidAlone() throws {
+    let label = ["--device", "iphone-8", "--scale", "1", "--label-text", "秋 Autumn", "--pdfx"]
+    assertOneLineError(
+      try wallpaper(["render"] + label + ["-o", "x.png"]), status: 2, says: ["--pdfx: applies to PDF only", "png"])
+    assertOneLineError(
+      try wallpaper(["render"] + label + ["-o", "x.svg"]), status: 2, says: ["--pdfx: applies to PDF only", "svg"])
+    try write(#"{"name": "d", "device": "iphone-8"}"#, to: "d.json")
+    assertOneLineError(
+      try wallpaper(["export", "d.json", "--out", "o", "--formats", "png,svg", "--pdfx"]), status: 2,
+      says: ["--pdfx: applies to PDF only", "png, svg"])
+    XCTAssertFalse(exists("x.png"))
+    XCTAssertFalse(exists("o"))
+    let pdf = try wallpaper(["render"] + label + ["-o", "x.pdf"])
+    XCTAssertEqual(pdf.status, 0, pdf.stderr)
+    XCTAssertTrue(pdf.stderr.hasPrefix("note: label: characters Quicksand lacks"), pdf.stderr)
+  }
 }
