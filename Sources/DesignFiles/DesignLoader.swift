@@ -287,7 +287,8 @@ public enum DesignLoader {
       // A family name is looked up by the caller; only a file path is relative to the design.
       label.fontPath =
         Label.isFontPath(path)
-        ? try resolveInput(path, from: pathValue, baseFolder: baseFolder, field: reader.fieldPath("font"), flag: "--font")
+        ? try resolveInput(
+          path, from: pathValue, baseFolder: baseFolder, field: reader.fieldPath("font"), flag: "--font")
         : path
     }
     label.color = try reader.color("color")

@@ -87,7 +87,8 @@ public final class FileWatch {
     #if os(Linux)
       if !polling {
         for folder in Set(added.map { FilePath($0).folderOrCurrent }) where !folders.values.contains(folder) {
-          let descriptor = inotify_add_watch(notifier, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB))
+          let descriptor = inotify_add_watch(
+            notifier, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB))
           guard descriptor >= 0 else { throw Failure(description: "cannot watch '\(folder)' (\(Self.reason()))") }
           folders[descriptor] = folder
         }

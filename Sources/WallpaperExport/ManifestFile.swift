@@ -66,7 +66,8 @@ enum ManifestFile {
       // Checked as `--shard I/N` is: a merge loops over the count and balances over it.
       guard ExportShard(index: index, count: count) != nil else {
         throw .failed(
-          "'\(path)': its 'shard' says part \(index) of \(count) (allowed: 1 ≤ index ≤ count ≤ \(ExportShard.maxCount))")
+          "'\(path)': its 'shard' says part \(index) of \(count) (allowed: 1 ≤ index ≤ count ≤ \(ExportShard.maxCount))"
+        )
       }
       shard = ShardHeader(index: index, count: count, pixels: pixels, arguments: arguments)
     }

@@ -68,7 +68,8 @@ final class JSONHardeningTests: XCTestCase {
     // Valid numbers over a limit are said to be so (issue 33), not called invalid.
     for large in ["1e999", "-1e999"] {
       XCTAssertEqual(
-        error("[\(large)]"), "f:1: malformed JSON: '\(large)' is too large (allowed: numbers of magnitude below 1.8e308)")
+        error("[\(large)]"),
+        "f:1: malformed JSON: '\(large)' is too large (allowed: numbers of magnitude below 1.8e308)")
     }
     let digits = "0." + String(repeating: "1", count: 100_000)
     XCTAssertEqual(

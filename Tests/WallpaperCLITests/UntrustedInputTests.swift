@@ -103,8 +103,9 @@ final class UntrustedInputTests: BinaryTestCase {
     for (index, (design, field)) in cases.enumerated() {
       let text = design.replacingOccurrences(of: "PRIVATE", with: "\(folder)/private/p.png")
       try write(text, to: "shared/d\(index).json")
-      for command in [["render", "shared/d\(index).json", "-o", "out\(index).png"], ["editor", "shared/d\(index).json"]]
-      {
+      for command in [
+        ["render", "shared/d\(index).json", "-o", "out\(index).png"], ["editor", "shared/d\(index).json"],
+      ] {
         let result = try wallpaper(command + (command[0] == "editor" ? ["-o", "e\(index).html"] : []))
         assertOneLineError(result, status: 2, says: [field, "a file inside the design file's folder"])
       }
