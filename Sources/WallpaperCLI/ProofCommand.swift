@@ -204,7 +204,7 @@ struct ProofCommand {
     guard let text else {
       do {
         return [
-          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputFields.names).design.device
+          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputFields.fields).design.device
         ]
       } catch {
         if error.field == "device", error.origin == nil {

@@ -213,7 +213,7 @@ struct RenderCommand {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputFields.names)
+          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputFields.fields)
       } catch {
         throw .usage(error.description)
       }

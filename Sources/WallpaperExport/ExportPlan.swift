@@ -124,7 +124,7 @@ public struct ExportPlan: Sendable {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
+          file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields)
       } catch {
         failures.append((screen, models, error))
         skipped.append(Skip(screen: screen, models: models, reason: error.description))

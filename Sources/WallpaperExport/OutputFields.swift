@@ -16,7 +16,7 @@ import Wallpapers
 /// `file:line: svgText`).
 ///
 /// ```swift
-/// let loaded = try DesignLoader.load(file: "autumn.json", overrides: [], outputFields: OutputFields.names)
+/// let loaded = try DesignLoader.load(file: "autumn.json", overrides: [], outputFields: OutputFields.fields)
 /// let output = try OutputFields.options(for: loaded, environment: [:], format: .svg)
 /// ```
 public enum OutputFields {
@@ -52,11 +52,7 @@ public enum OutputFields {
   {
     let fields = loaded.outputFields
     do {
-      let maxScale = RenderLimits.maxScale
-      let scale =
-        try fields.number(
-          "scale", in: Double.leastNonzeroMagnitude...maxScale,
-          allowed: "a number > 0 and ≤ \(formatNumber(maxScale))") ?? Double(loaded.design.device.screen.scale)
+      let scale = try fields.number("scale") ?? Double(loaded.design.device.screen.scale)
       return Output(
         format: format, scale: scale,
         png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
