@@ -18,8 +18,9 @@ public enum Fonts {
   public static var bundled: String? { try? bundledPath() }
 
   /// How many folders above the executable's own are searched for `Fonts/`: enough for a build
-  /// tree (`.build/<triple>/debug/wallpaper` below the repository), not the whole way to `/`.
-  public static let foldersAboveExecutable = 3
+  /// tree below the repository (`.build/<triple>/debug/wallpaper`, or
+  /// `.build/asan/<triple>/debug/wallpaper` with a scratch path), not the whole way to `/`.
+  public static let foldersAboveExecutable = 4
 
   /// The places searched for the bundled font, in order: `$WALLPAPER_FONTS`; a `Fonts/`
   /// folder beside the running executable or up to `foldersAboveExecutable` folders above it
