@@ -15,12 +15,15 @@ extension FilePath {
     guard let folder = opendir(string) else { return nil }
     defer { closedir(folder) }
     var names: [String] = []
+    // `d_name` is read where it lies: a record is only as long as its name (`d_reclen`), so
+    // copying the whole `dirent` (`entry.pointee`) reads past the last record of readdir's
+    // buffer (AddressSanitizer: heap-buffer-overflow).
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(folder) {
-      let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        guard !hiddenOnly || raw.first == UInt8(ascii: ".") else { return nil }
-        return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if let name, name != ".", name != ".." { names.append(name) }
+      let cName = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+      if hiddenOnly && UInt8(bitPattern: cName.pointee) != UInt8(ascii: ".") { continue }
+      let name = String(decoding: UnsafeRawBufferPointer(start: cName, count: strlen(cName)), as: UTF8.self)
+      if name != ".", name != ".." { names.append(name) }
     }
     return names
   }
