@@ -112,7 +112,7 @@ final class Canvas {
       guard group.opacity == .opaque, group.transform.isIdentity, group.clip == nil, let first = group.children.first
       else { return false }
       return coversOpaquely(first)
-    case .text, .image:
+    case .text, .image, .vector:
       return false
     }
   }
@@ -126,7 +126,7 @@ final class Canvas {
       guard group.children.count == 1, group.opacity == .opaque, group.transform.isIdentity, group.clip == nil
       else { return nil }
       return opaqueBase(group.children[0])
-    case .text, .image: return nil
+    case .text, .image, .vector: return nil
     }
   }
 
@@ -153,6 +153,7 @@ final class Canvas {
     case .shape(let shape): draw(shape)
     case .text(let text): try draw(text)
     case .image(let image): try draw(image)
+    case .vector(let vector): try draw(vector)
     }
     try check(cairo_status(cr), "drawing a \(node.kindName)")
   }
@@ -266,6 +267,25 @@ final class Canvas {
     cairo_pattern_set_extend(cairo_get_source(cr), snapsToPixels ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
     cairo_paint(cr)
+  }
+
+  /// A designer's SVG drawn by librsvg into this context, covering its frame: paths stay
+  /// paths on vector surfaces.
+  private func draw(_ vector: VectorNode) throws(RenderError) {
+    let frame = vector.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+    if frame.maxX <= x1 || frame.minX >= x2 || frame.maxY <= y1 || frame.minY >= y2 { return }
+    let document = try images.document(vector.art)
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+    cairo_clip(cr)
+    let t = vector.placement
+    var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    cairo_transform(cr, &matrix)
+    try document.draw(into: cr)
   }
 
   // MARK: Paths and paint
@@ -418,6 +438,7 @@ extension Node {
     case .shape: return "shape"
     case .text: return "text"
     case .image: return "image"
+    case .vector: return "vector art"
     }
   }
 }

@@ -153,6 +153,8 @@ final class DecodedImages {
     let count: Int
   }
   private var images: [Key: (bytes: [UInt8], decoded: DecodedImage)] = [:]
+  /// Custom art parsed by librsvg (`document(_:)`).
+  var documents: [VectorArt: LibRSVG.Document] = [:]
 
   init() {}
 

@@ -197,4 +197,11 @@ public struct Renderer: Sendable {
   public static func validateImage(_ data: [UInt8]) throws(RenderError) {
     _ = try DecodedImage(data)
   }
+
+  /// Checks that librsvg loads and can parse `art`, without drawing it.
+  ///
+  /// - Throws: `RenderError.art` with librsvg's reason.
+  public static func validateArt(_ art: VectorArt) throws(RenderError) {
+    _ = try LibRSVG.Document(art)
+  }
 }

@@ -150,6 +150,10 @@ public enum DesignLoader {
     }
     design.orientation = try top.choice("orientation", as: Orientation.self) ?? .portrait
     design.season = try decodeSeason(top.object("season"), today: today)
+    if let art = try top.object("art") {
+      let alpha = try top.object("season")?.raw("alpha") != nil ? design.season.alpha : nil
+      design.art = try decodeArt(art, seasonAlpha: alpha, baseFolder: baseFolder)
+    }
     if let label = try top.object("label") {
       design.label = try decodeLabel(label, baseFolder: baseFolder)
     }
@@ -500,23 +504,84 @@ public enum DesignLoader {
       throw DesignError.invalid(value, field: "output", shown: "''", allowed: "a file path, or - for standard output")
     }
     guard !value.isFromFlag, !FilePath(output).isStandardStream, !baseFolder.isEmpty else { return output }
-    let refusal = DesignError.invalid(
-      value, field: "output", shown: "'\(output)'",
-      allowed: "a path inside the design file's folder; use -o PATH to write elsewhere")
-    guard !FilePath(output).isAbsolute, FilePath(output).lexicallyNormalized != nil else { throw refusal }
-    let resolved = FilePath(baseFolder).appending(output)
+    guard let resolved = confined(output, to: baseFolder) else {
+      throw DesignError.invalid(
+        value, field: "output", shown: "'\(output)'",
+        allowed: "a path inside the design file's folder; use -o PATH to write elsewhere")
+    }
+    return resolved
+  }
+
+  /// `path` resolved against `baseFolder` when it stays inside it, nil when it leaves it: an
+  /// absolute path, `..` above the folder, or a symbolic link (on the way, or the file itself)
+  /// that resolves outside it. A path that does not exist yet is judged by its nearest existing
+  /// folder. The one confinement of untrusted paths: `output`, custom art and the files art
+  /// refers to.
+  public static func confined(_ path: String, to baseFolder: String) -> String? {
+    guard !FilePath(path).isAbsolute, FilePath(path).lexicallyNormalized != nil else { return nil }
+    let resolved = FilePath(baseFolder.isEmpty ? "." : baseFolder).appending(path)
     // The nearest existing folder on the way must resolve (through any links) into the base.
-    guard let base = realPath(baseFolder) else { return resolved.string }
+    guard let base = realPath(baseFolder.isEmpty ? "." : baseFolder) else { return resolved.string }
+    func inside(_ real: String) -> Bool { real == base || real.hasPrefix(base == "/" ? "/" : base + "/") }
     var existing = resolved.folder.isEmpty ? "." : resolved.folder
     while realPath(existing) == nil, !existing.isEmpty, existing != "." {
       existing = FilePath(existing).folderOrCurrent
     }
-    if let real = realPath(existing), real != base, !real.hasPrefix(base == "/" ? "/" : base + "/") { throw refusal }
+    if let real = realPath(existing), !inside(real) { return nil }
     // The file itself may be a link out of the folder.
-    if let real = realPath(resolved.string), real != base, !real.hasPrefix(base == "/" ? "/" : base + "/") {
-      throw refusal
-    }
+    if let real = realPath(resolved.string), !inside(real) { return nil }
     return resolved.string
+  }
+
+  /// The design's `art`: the SVG file (`svg`: confined to the design file's folder, as given
+  /// when it comes from `--art`), read and sanitised by `VectorArt(parsing:…)`, with the files
+  /// it refers to confined to the SVG's own folder; `opacity`, else the season's `alpha` when
+  /// the design gives one, else 1.
+  static func decodeArt(_ reader: FieldReader, seasonAlpha: Opacity?, baseFolder: String) throws(DesignError)
+    -> CustomArt
+  {
+    try reader.rejectUnknown(fields.names(at: ["art"]))
+    let field = reader.fieldPath("svg")
+    guard let pathValue = reader.raw("svg"), let path = try reader.string("svg") else {
+      throw DesignError(origin: reader.value.origin, field: field, message: "is required")
+    }
+    let file: String
+    if pathValue.isFromFlag || baseFolder.isEmpty {
+      file = path
+    } else {
+      guard let inside = confined(path, to: baseFolder) else {
+        throw DesignError.invalid(
+          pathValue, field: field, shown: "'\(path)'",
+          allowed: "an SVG file inside the design file's folder; --art FILE.svg reads any file")
+      }
+      file = inside
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FilePath(file).readRegularFile(limit: VectorArt.maxFileBytes)
+    } catch {
+      throw DesignError(
+        origin: pathValue.origin, field: field,
+        message: "'\(path)' \(error.description) (allowed: an SVG file of at most \(VectorArt.maxFileBytes) bytes)")
+    }
+    let folder = FilePath(file).folderOrCurrent
+    let vector: VectorArt
+    do throws(VectorArtError) {
+      vector = try VectorArt(parsing: bytes) { (reference: String) throws(VectorArtError) -> [UInt8] in
+        guard let inside = confined(reference, to: folder) else {
+          throw VectorArtError("refers to '\(reference)', outside its folder (allowed: files in the SVG's folder)")
+        }
+        do throws(FileReadError) {
+          return try FilePath(inside).readRegularFile(limit: DesignLimits.maxImageFileBytes)
+        } catch {
+          throw VectorArtError("refers to '\(reference)', which \(error.description)")
+        }
+      }
+    } catch {
+      throw DesignError(origin: pathValue.origin, field: field, message: "'\(path)' \(error.reason)")
+    }
+    let opacity = try reader.opacity("opacity") ?? seasonAlpha ?? .opaque
+    return CustomArt(path: path, file: file, vector: vector, opacity: opacity)
   }
 
   private static func realPath(_ path: String) -> String? {

@@ -67,6 +67,11 @@ struct RenderCommand {
       names: ["--alpha"], valueName: "A", help: "The season art's opacity over the base colour, 0…1 (default: 0.5).",
       field: ["season", "alpha"]),
     OptionSpec(
+      names: ["--art"], valueName: "FILE.svg",
+      help:
+        "A designer's SVG drawn as the art layer in place of the season's art (covering the canvas), at opacity 1 unless --alpha says otherwise.",
+      field: ["art", "svg"]),
+    OptionSpec(
       names: ["--art-seed"], valueName: "N",
       help: "Arranges the art; the same seed gives the same art (default: \(SeasonArt.defaultSeed)).",
       field: ["season", "artSeed"]),

@@ -104,6 +104,13 @@ public enum DesignRendering {
         throw .invalidInput("background.image.path: '\(image.path)' cannot be used: \(error.description)")
       }
     }
+    if let art = design.art {
+      do {
+        try Renderer.validateArt(art.vector)
+      } catch {
+        throw .invalidInput("art.svg: '\(art.path)' cannot be used: \(error.description)")
+      }
+    }
     for image in design.grid.images {
       do {
         try Renderer.validateImage(image.bytes)

@@ -126,6 +126,11 @@ extension Design {
   public var labelText: String { label.text ?? season.season.name(in: label.locale) }
 
   private func artLayer(covering canvas: Rect, trim: Rect) throws(SceneError) -> Node? {
+    if let art {
+      guard art.opacity > .transparent else { return nil }
+      return .group(
+        Group(name: "art", opacity: art.opacity, children: [.vector(VectorNode(art: art.vector, frame: canvas))]))
+    }
     guard season.alpha > .transparent else { return nil }
     let shift = trim.origin
     let keepOut = try artKeepOut.map { box throws(SceneError) in

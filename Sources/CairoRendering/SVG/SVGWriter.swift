@@ -133,6 +133,7 @@ private struct SVGDocumentState {
     case .shape(let shape): write(shape)
     case .text(let text): try write(text)
     case .image(let image): try write(image)
+    case .vector(let vector): write(vector)
     }
   }
 
@@ -364,6 +365,40 @@ private struct SVGDocumentState {
     body.append(" xlink:href=\"data:\(embedded.mime);base64,")
     body.append(Data(embedded.bytes).base64EncodedString())
     body.append("\"/>\n")
+  }
+
+  /// The designer's SVG as a nested `<svg>` of its own size, scaled and centred to cover the
+  /// frame and clipped to it: its elements as the designer wrote them (sanitised, ids
+  /// prefixed when the art was read).
+  private mutating func write(_ vector: VectorNode) {
+    let frame = vector.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    let clipID = generatedID("clip")
+    defs.append("<clipPath id=\"\(clipID)\" clipPathUnits=\"userSpaceOnUse\">")
+    Self.element(for: .rectangle(frame), snapping: nil, into: &defs)
+    defs.append("/></clipPath>\n")
+    let t = vector.placement
+    indent()
+    body.append("<g clip-path=\"url(#\(clipID))\"><g")
+    if !t.isIdentity {
+      body.openAttribute("transform")
+      body.append("matrix(")
+      body.append(coefficient: t.a)
+      body.append(" 0 0 ")
+      body.append(coefficient: t.d)
+      body.append(byte: UInt8(ascii: " "))
+      body.append(number: t.tx)
+      body.append(byte: UInt8(ascii: " "))
+      body.append(number: t.ty)
+      body.append(")\"")
+    }
+    body.append("><svg")
+    body.attribute("width", vector.art.size.width)
+    body.attribute("height", vector.art.size.height)
+    body.append(vector.art.rootAttributes)
+    body.append(">")
+    body.append(vector.art.content)
+    body.append("</svg></g></g>\n")
   }
 
   private mutating func write(_ text: TextNode) throws(RenderError) {
