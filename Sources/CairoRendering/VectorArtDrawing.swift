@@ -32,7 +32,9 @@ enum LibRSVG {
       rsvg = api
       let bytes = art.document
       var error: UnsafeMutablePointer<GError>?
-      let made = bytes.withUnsafeBufferPointer { api.rsvg_handle_new_from_data($0.baseAddress!, UInt($0.count), &error) }
+      let made = bytes.withUnsafeBufferPointer {
+        api.rsvg_handle_new_from_data($0.baseAddress!, UInt($0.count), &error)
+      }
       guard let made else { throw .art(reason: Self.message(error, api)) }
       handle = made
       size = art.size
@@ -59,7 +61,6 @@ enum LibRSVG {
     }
   }
 }
-
 
 extension DecodedImages {
   /// `art` parsed by librsvg, from the cache when it was parsed before (banded rendering draws

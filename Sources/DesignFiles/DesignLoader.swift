@@ -560,9 +560,11 @@ public enum DesignLoader {
     do {
       bytes = try FilePath(file).readRegularFile(limit: VectorArt.maxFileBytes)
     } catch {
+      let problem: String
+      if case .tooLarge(let size, _) = error { problem = "is \(size) bytes" } else { problem = error.description }
       throw DesignError(
         origin: pathValue.origin, field: field,
-        message: "'\(path)' \(error.description) (allowed: an SVG file of at most \(VectorArt.maxFileBytes) bytes)")
+        message: "'\(path)' \(problem) (allowed: an SVG file of at most \(VectorArt.maxFileBytes) bytes)")
     }
     let folder = FilePath(file).folderOrCurrent
     let vector: VectorArt

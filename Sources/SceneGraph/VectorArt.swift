@@ -32,7 +32,8 @@ public struct VectorArt: Hashable, Sendable {
   /// The art as a standalone SVG document (UTF-8), as librsvg reads it.
   public var document: [UInt8] {
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""
-    out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\""
+    out +=
+      " xmlns:xlink=\"http://www.w3.org/1999/xlink\" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\""
     out += " width=\"\(size.width)\" height=\"\(size.height)\"" + rootAttributes + ">" + content + "</svg>\n"
     return Array(out.utf8)
   }

@@ -175,7 +175,8 @@ private struct VectorArtParser {
     }
     elementCount += 1
     if elementCount > VectorArt.maxElements {
-      throw VectorArtError("has more than \(VectorArt.maxElements) elements (at most \(VectorArt.maxElements))")
+      throw VectorArtError(
+        "has more than \(VectorArt.maxElements) elements (allowed: at most \(VectorArt.maxElements))")
     }
     position = i
   }
@@ -188,7 +189,8 @@ private struct VectorArtParser {
       let name = rest[rest.index(after: ampersand)..<semicolon]
       let known = ["amp", "lt", "gt", "quot", "apos"].contains(name)
       let numeric =
-        name.hasPrefix("#x") ? name.dropFirst(2).allSatisfy(\.isHexDigit) && name.count > 2
+        name.hasPrefix("#x")
+        ? name.dropFirst(2).allSatisfy(\.isHexDigit) && name.count > 2
         : name.hasPrefix("#") ? name.dropFirst().allSatisfy(\.isNumber) && name.count > 1 : false
       guard known || numeric else { throw VectorArtError("uses the undeclared entity &\(name); (malformed XML)") }
       rest = rest[rest.index(after: semicolon)...]
@@ -216,10 +218,12 @@ private struct VectorArtParser {
   func sanitized(reference: @escaping (String) throws(VectorArtError) -> [UInt8]) throws(VectorArtError)
     -> VectorArt
   {
-    guard case .start(let rootName, let rootAttributes, let rootClosed)? = tokens.first(where: {
-      if case .text = $0 { return false }
-      return true
-    }) else { throw VectorArtError("is not an SVG file (no root element)") }
+    guard
+      case .start(let rootName, let rootAttributes, let rootClosed)? = tokens.first(where: {
+        if case .text = $0 { return false }
+        return true
+      })
+    else { throw VectorArtError("is not an SVG file (no root element)") }
     guard rootName == "svg" else { throw VectorArtError("is not an SVG file (its root element is <\(rootName)>)") }
     var ids: Set<String> = []
     for case .start(_, let attributes, _) in tokens {
@@ -362,17 +366,20 @@ private struct VectorArtParser {
       if linkOnly { return nil }
       let lower = value.lowercased()
       if lower.hasPrefix("data:") {
-        guard lower.hasPrefix("data:image/png") || lower.hasPrefix("data:image/jpeg") || lower.hasPrefix("data:image/jpg")
+        guard
+          lower.hasPrefix("data:image/png") || lower.hasPrefix("data:image/jpeg") || lower.hasPrefix("data:image/jpg")
         else { throw VectorArtError("embeds '\(Self.shortened(value))' (allowed: PNG or JPEG data: images)") }
         return value
       }
       if Self.hasScheme(value) || value.hasPrefix("//") {
         throw VectorArtError(
-          "refers to '\(Self.shortened(value))' (allowed: #ids, data: images and PNG or JPEG files in the SVG's folder)")
+          "refers to '\(Self.shortened(value))' (allowed: #ids, data: images and PNG or JPEG files in the SVG's folder)"
+        )
       }
       if let known = embedded[value] { return known }
       guard !value.contains("#") else {
-        throw VectorArtError("refers to '\(Self.shortened(value))' (allowed: #ids in the SVG itself, not in other files)")
+        throw VectorArtError(
+          "refers to '\(Self.shortened(value))' (allowed: #ids in the SVG itself, not in other files)")
       }
       let bytes = try reference(Self.percentDecoded(value))
       let mime: String
@@ -409,7 +416,8 @@ private struct VectorArtParser {
           out += target
         } else {
           throw VectorArtError(
-            "refers to '\(Self.shortened(target))' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)")
+            "refers to '\(Self.shortened(target))' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)"
+          )
         }
         out += ")"
         rest = rest[rest.index(after: close)...]
@@ -421,7 +429,9 @@ private struct VectorArtParser {
     /// A `<style>` element's text: no `@import`, urls as in attributes, `#id` selectors of
     /// the document's ids prefixed.
     mutating func styleSheet(_ text: String) throws(VectorArtError) -> String {
-      if text.lowercased().contains("@import") { throw VectorArtError("imports a style sheet (@import is not allowed)") }
+      if text.lowercased().contains("@import") {
+        throw VectorArtError("imports a style sheet (@import is not allowed)")
+      }
       let withURLs = try urls(in: text)
       var out = ""
       var rest = withURLs[...]
@@ -481,7 +491,9 @@ private func base64(_ bytes: [UInt8]) -> String {
   var i = 0
   while i + 2 < bytes.count {
     let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-    out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+    out += [
+      alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
+    ]
     i += 3
   }
   let rest = bytes.count - i
