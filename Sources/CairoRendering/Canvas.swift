@@ -285,7 +285,38 @@ final class Canvas {
     let t = vector.placement
     var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
     cairo_transform(cr, &matrix)
-    try document.draw(into: cr)
+    guard snapsToPixels else { return try document.draw(into: cr) }
+    // librsvg sizes its layers (group opacity, clips, masks) to the whole target surface,
+    // whatever the clip: drawn straight into a band of a large raster it would allocate and
+    // clear full-frame layers for every band. Drawn into a surface of the clip's whole device
+    // pixels, then painted 1:1 at the same whole-pixel offset, it draws the same pixels.
+    var (dx1, dy1, dx2, dy2) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &dx1, &dy1, &dx2, &dy2)
+    let device = [(dx1, dy1), (dx2, dy1), (dx1, dy2), (dx2, dy2)].map { corner in
+      var (x, y) = corner
+      cairo_user_to_device(cr, &x, &y)
+      return (x, y)
+    }
+    let left = device.map(\.0).min()!.rounded(.down)
+    let top = device.map(\.1).min()!.rounded(.down)
+    let width = Int32(device.map(\.0).max()!.rounded(.up) - left)
+    let height = Int32(device.map(\.1).max()!.rounded(.up) - top)
+    guard width > 0, height > 0 else { return }
+    let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+    defer { cairo_surface_destroy(layer) }
+    try check(cairo_surface_status(layer), "cairo_image_surface_create")
+    let layerContext = cairo_create(layer)!
+    defer { cairo_destroy(layerContext) }
+    var toDevice = cairo_matrix_t()
+    cairo_get_matrix(cr, &toDevice)
+    toDevice.x0 -= left
+    toDevice.y0 -= top
+    cairo_set_matrix(layerContext, &toDevice)
+    try document.draw(into: layerContext)
+    try check(cairo_status(layerContext), "drawing vector art")
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, layer, left, top)
+    cairo_paint(cr)
   }
 
   // MARK: Paths and paint

@@ -44,11 +44,11 @@ public enum DesignRendering {
   }
 
   /// The files a design reads: the design file, the label's font file, the background image,
-  /// the cell photos (what `--watch` watches).
+  /// the custom art, the cell photos (what `--watch` watches).
   public static func inputFiles(of design: Design, designFile: String?) -> [String] {
     [
       designFile, design.label.fontPath.flatMap { Label.isFontPath($0) ? $0 : nil },
-      design.background.image.flatMap { $0.file ?? $0.path },
+      design.background.image.flatMap { $0.file ?? $0.path }, design.art?.file,
     ].compactMap { $0 } + design.grid.images.map(\.file)
   }
 
