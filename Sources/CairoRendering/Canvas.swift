@@ -131,8 +131,18 @@ final class Canvas {
   }
 
   private func canDrawDirectly(_ group: Group) -> Bool {
-    group.opacity < .opaque && group.opacity > .transparent && group.transform.isIdentity && group.clip == nil
+    group.opacity < .opaque && group.opacity > .transparent && group.transform.isIdentity
+      && (group.clip == nil || group.clip.map(coversCanvas) == true)
       && group.children.first.map(coversOpaquely) == true
+  }
+
+  /// Whether `clip` is a rectangle holding the whole raster canvas, so clipping to it changes
+  /// no pixel (the art layer is clipped to the page for editors' sake).
+  private func coversCanvas(_ clip: Geometry) -> Bool {
+    guard case .rectangle(let rect) = clip, let bounds = rasterBounds else { return false }
+    let slack = 1e-6
+    return rect.minX <= slack && rect.minY <= slack && rect.maxX >= bounds.width - slack
+      && rect.maxY >= bounds.height - slack
   }
 
   /// `group` drawn as if through a group surface at its opacity over `base`, without one.
@@ -173,10 +183,61 @@ final class Canvas {
     }
     let composited = group.opacity < .opaque
     if composited { cairo_push_group(cr) }
-    for child in group.children { try draw(child) }
+    try drawChildren(group.children)
     if composited {
       cairo_pop_group_to_source(cr)
       cairo_paint_with_alpha(cr, group.opacity.value)
+    }
+  }
+
+  /// Draws `children` in order; a run of plain fills of one solid colour (a shape, or an
+  /// untransformed opaque group holding one, such as the grid's `cell-N` tiles) is filled as
+  /// one path, so tiles that meet at a fraction of a pixel show no seam.
+  private func drawChildren(_ children: [Node]) throws(RenderError) {
+    var index = 0
+    while index < children.count {
+      guard let (geometry, paint) = plainFill(children[index]) else {
+        try draw(children[index])
+        index += 1
+        continue
+      }
+      cairo_new_path(cr)
+      addRun(geometry)
+      index += 1
+      while index < children.count, let (next, nextPaint) = plainFill(children[index]), nextPaint == paint {
+        addRun(next)
+        index += 1
+      }
+      setSource(paint)
+      cairo_fill(cr)
+      try check(cairo_status(cr), "drawing a shape")
+    }
+  }
+
+  /// Adds `geometry` to a run's path; a rectangle by its four corners, as `Path.addRectangle`
+  /// gives them (`cairo_rectangle` adds relative lines, whose fixed-point sums can land 1/256
+  /// px away), so tiles draw the pixels one path of them did.
+  private func addRun(_ geometry: Geometry) {
+    guard case .rectangle(let rect) = geometry else { return addPath(geometry, snapping: nil, replacing: false) }
+    cairo_move_to(cr, rect.minX, rect.minY)
+    cairo_line_to(cr, rect.maxX, rect.minY)
+    cairo_line_to(cr, rect.maxX, rect.maxY)
+    cairo_line_to(cr, rect.minX, rect.maxY)
+    cairo_close_path(cr)
+  }
+
+  /// The outline and colour of `node` when it is only a solid fill: a shape without stroke,
+  /// or a plain group (no transform, clip or opacity) around one.
+  private func plainFill(_ node: Node) -> (Geometry, Paint)? {
+    switch node {
+    case .shape(let shape):
+      guard shape.stroke == nil, let fill = shape.fill, case .solid = fill else { return nil }
+      return (shape.geometry, fill)
+    case .group(let group):
+      guard group.children.count == 1, group.transform.isIdentity, group.clip == nil, group.opacity == .opaque
+      else { return nil }
+      return plainFill(group.children[0])
+    case .text, .image, .vector: return nil
     }
   }
 
@@ -321,11 +382,11 @@ final class Canvas {
 
   // MARK: Paths and paint
 
-  /// Replaces the current path with `geometry`. With `snapping` (a device-pixel stroke on a
+  /// Replaces the current path with `geometry` (adds it, when not `replacing`). With `snapping` (a device-pixel stroke on a
   /// raster surface), corners and line ends move to the pixel grid so a line of n pixels covers
   /// n whole pixel columns.
-  private func addPath(_ geometry: Geometry, snapping: PixelSnapping?) {
-    cairo_new_path(cr)
+  private func addPath(_ geometry: Geometry, snapping: PixelSnapping?, replacing: Bool = true) {
+    if replacing { cairo_new_path(cr) }
     func snap(_ point: Point) -> (Double, Double) {
       guard let snapping else { return (point.x, point.y) }
       return snapped(point, by: snapping)

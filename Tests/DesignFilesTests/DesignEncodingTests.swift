@@ -85,7 +85,8 @@ final class DesignEncodingTests: XCTestCase {
   /// Custom art is written with its file and opacity; it loads back (from the same folder: a
   /// design file's art stays in its folder) to the same scene.
   func testCustomArtRoundTrips() throws {
-    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"><rect id=\"a\" width=\"4\" height=\"3\"/></svg>"
+    let svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"><rect id=\"a\" width=\"4\" height=\"3\"/></svg>"
     try svg.write(toFile: "\(folder)/art.svg", atomically: true, encoding: .utf8)
     try "{\"device\": \"iphone-8\", \"art\": {\"svg\": \"art.svg\", \"opacity\": 0.4}}".write(
       toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)

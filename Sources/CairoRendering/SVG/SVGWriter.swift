@@ -46,6 +46,16 @@ struct SVGWriter {
     out.append(" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" version=\"1.1\"")
     let (width, height) = (SVGMarkup.number(scene.size.width), SVGMarkup.number(scene.size.height))
     out.append(" width=\"\(width)px\" height=\"\(height)px\" viewBox=\"0 0 \(width) \(height)\">\n")
+    if !options.title.isEmpty {
+      out.append("<title>")
+      out.append(escaped: options.title)
+      out.append("</title>\n")
+    }
+    if !options.description.isEmpty {
+      out.append("<desc>")
+      out.append(escaped: options.description)
+      out.append("</desc>\n")
+    }
     if !state.fontFaces.isEmpty {
       out.append("<style type=\"text/css\"><![CDATA[\n")
       for face in state.fontFaces { out.append(face) }
@@ -79,6 +89,10 @@ private struct SVGDocumentState {
   /// User space → device pixels, for placing device-pixel strokes on the pixel grid.
   private var deviceTransform: Transform
   private var depth = 0
+  /// The id a collapsed group hands to the element written next (`writeAsElement`).
+  private var pendingID: String?
+  /// The opacity a group hands to its single element (`takeOpacity`).
+  private var pendingOpacity: Opacity?
 
   init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
     self.options = options
@@ -141,7 +155,47 @@ private struct SVGDocumentState {
     for _ in 0..<depth { body.append("  ") }
   }
 
+  /// Whether `node` is written as exactly one element whose own `opacity` equals the
+  /// group opacity around it: a shape with a fill or a stroke (not both: the stroke would
+  /// show the fill through it), a text, an image.
+  private static func isSingleElement(_ node: Node) -> Bool {
+    switch node {
+    case .shape(let shape): return (shape.fill == nil) != (shape.stroke == nil) && !isEmpty(shape.geometry)
+    case .text, .image: return true
+    case .group, .vector: return false
+    }
+  }
+
+  /// Writes a named, untransformed, unclipped group around one shape as that shape's element
+  /// carrying the group's id and opacity (a grid's `cell-N` is one `<rect id="cell-N">` with
+  /// its own fill). False when the group is anything else.
+  private mutating func writeAsElement(_ group: Group) -> Bool {
+    guard let name = group.name, group.transform.isIdentity, group.clip == nil, group.children.count == 1,
+      case .shape(let shape) = group.children[0], !Self.isEmpty(shape.geometry)
+    else { return false }
+    let snapping = shape.stroke.flatMap { PixelSnapping(strokeWidth: $0.width) }
+    guard (shape.fill == nil) != (shape.stroke == nil) || (group.opacity == .opaque && snapping == nil) else {
+      return false
+    }
+    pendingID = id(forName: name)
+    pendingOpacity = group.opacity < .opaque ? group.opacity : nil
+    write(shape)
+    pendingID = nil
+    pendingOpacity = nil
+    return true
+  }
+
+  /// The opacity a group handed to its single element, taken once.
+  private mutating func takeOpacity() -> Opacity? {
+    defer { pendingOpacity = nil }
+    return pendingOpacity
+  }
+
   private mutating func write(_ group: Group, topLevel: Bool) throws(RenderError) {
+    if !topLevel, writeAsElement(group) { return }
+    // A layer holding one object carries its opacity on that object: importers that apply a
+    // group's opacity to each of its objects (LibreOffice Draw) then draw it right.
+    let opacityOnChild = group.opacity < .opaque && group.children.count == 1 && Self.isSingleElement(group.children[0])
     indent()
     body.append("<g")
     if let name = group.name {
@@ -172,13 +226,15 @@ private struct SVGDocumentState {
       defs.append("/></clipPath>\n")
       body.append(" clip-path=\"url(#\(clipID))\"")
     }
-    if group.opacity < .opaque { body.attribute("opacity", group.opacity.value) }
+    if group.opacity < .opaque, !opacityOnChild { body.attribute("opacity", group.opacity.value) }
     if group.children.isEmpty {
       body.append("/>\n")
     } else {
       body.append(">\n")
       depth += 1
+      if opacityOnChild { pendingOpacity = group.opacity }
       for child in group.children { try write(child) }
+      pendingOpacity = nil
       depth -= 1
       indent()
       body.append("</g>\n")
@@ -202,6 +258,11 @@ private struct SVGDocumentState {
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
     indent()
     Self.element(for: geometry, snapping: snapping, toDevice: deviceTransform, into: &body)
+    if let id = pendingID {
+      body.attribute("id", id)
+      pendingID = nil
+    }
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     if let fill {
       writePaint(fill, property: "fill")
     } else {
@@ -361,6 +422,7 @@ private struct SVGDocumentState {
     case .stretch: aspect = "none"
     }
     body.attribute("preserveAspectRatio", aspect)
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     if let clipID { body.append(" clip-path=\"url(#\(clipID))\"") }
     body.append(" xlink:href=\"data:\(embedded.mime);base64,")
     body.append(Data(embedded.bytes).base64EncodedString())
@@ -434,6 +496,7 @@ private struct SVGDocumentState {
       }
     }
     body.append(byte: UInt8(ascii: "\""))
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     writePaint(.solid(text.color), property: "fill")
     body.append("/>\n")
     depth -= 1
@@ -481,6 +544,7 @@ private struct SVGDocumentState {
     body.attribute("x", xs.joined(separator: " "))
     body.attribute("y", origin.y)
     body.attribute("font-size", size)
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     writePaint(.solid(text.color), property: "fill")
     body.append(" xml:space=\"preserve\">")
     body.append(spans)
