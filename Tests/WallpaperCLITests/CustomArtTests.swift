@@ -53,7 +53,8 @@ final class CustomArtTests: XCTestCase {
     XCTAssertLessThanOrEqual(svg.meanChannelDelta, 0.5, "SVG (rsvg) vs PNG: \(svg)")
 
     let markup = try String(contentsOfFile: "\(folder)/art.svg", encoding: .utf8)
-    XCTAssertTrue(markup.contains("<g id=\"art\" inkscape:groupmode=\"layer\" inkscape:label=\"art\">"))
+    XCTAssertTrue(
+      markup.contains("<g id=\"art\" inkscape:groupmode=\"layer\" inkscape:label=\"art\" clip-path=\"url(#clip-1)\">"))
     XCTAssertTrue(markup.contains("id=\"art-gradient-1\""), "the designer's ids are prefixed")
     XCTAssertTrue(markup.contains("id=\"art-maple-leaves\""), "the designer's groups are kept")
     XCTAssertFalse(markup.contains("<script"))
