@@ -241,6 +241,7 @@ struct RenderCommand {
       timer.lap("scene")
       let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output, timer: timer))
       files.append((path, bytes))
+      files += try OutputOptions.fontFiles(for: loaded, scene: scene, output: output, beside: path)
       // The report hashes every file: only worth it when it is printed.
       guard parsed.has("--json") else { continue }
       var file = RunReport.File(path: path, format: output.format.rawValue, bytes: bytes)

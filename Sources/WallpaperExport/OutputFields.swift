@@ -31,6 +31,7 @@ public enum OutputFields {
     FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
     FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
+    FieldSpec("svgFontFile", .bool, "SVG with svgText text: also write the embedded font beside the SVG."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
     FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
   ]

@@ -174,8 +174,10 @@ final class DesignerSVGTests: XCTestCase {
     try render(design, real, ["--svg-text", "text"])
     let document = try String(contentsOfFile: real, encoding: .utf8)
     XCTAssertEqual(document.components(separatedBy: "<text").count - 1, 1, "one <text> element")
-    XCTAssertTrue(document.contains(">Autumn</tspan></text>"), "the label's characters are the text")
-    XCTAssertTrue(document.contains("font-family=\"Quicksand\"") && document.contains("font-weight=\"700\""))
+    XCTAssertTrue(document.contains(">Autumn</text>"), "the label's characters are the text")
+    XCTAssertTrue(document.contains("text-anchor=\"middle\""), "one anchor at the shaped centre")
+    XCTAssertTrue(
+      document.contains("font-family=\"Quicksand, sans-serif\"") && document.contains("font-weight=\"700\""))
     XCTAssertTrue(document.contains("@font-face") && document.contains("data:font/ttf;base64,"), "the font is embedded")
     XCTAssertFalse(document.contains("http://fonts") || document.contains("url(http"), "no font is fetched")
 
