@@ -100,14 +100,8 @@ final class Canvas {
   private func coversOpaquely(_ node: Node) -> Bool {
     switch node {
     case .shape(let shape):
-      guard let fill = shape.fill, isOpaque(fill), case .rectangle(let rect) = shape.geometry,
-        let bounds = rasterBounds
-      else { return false }
-      // The bounds come from pixels ÷ scale, so allow float error: 1e-6 pt is far below the
-      // 1/256 px Cairo rounds coordinates to, so the coverage is still whole.
-      let slack = 1e-6
-      return rect.minX <= slack && rect.minY <= slack && rect.maxX >= bounds.width - slack
-        && rect.maxY >= bounds.height - slack
+      guard let fill = shape.fill, isOpaque(fill) else { return false }
+      return coversCanvas(shape.geometry)
     case .group(let group):
       guard group.opacity == .opaque, group.transform.isIdentity, group.clip == nil, let first = group.children.first
       else { return false }
@@ -136,10 +130,13 @@ final class Canvas {
       && group.children.first.map(coversOpaquely) == true
   }
 
-  /// Whether `clip` is a rectangle holding the whole raster canvas, so clipping to it changes
-  /// no pixel (the art layer is clipped to the page for editors' sake).
-  private func coversCanvas(_ clip: Geometry) -> Bool {
-    guard case .rectangle(let rect) = clip, let bounds = rasterBounds else { return false }
+  /// Whether `geometry` is a rectangle holding the whole raster canvas: filled opaquely it
+  /// covers every pixel, and clipping to it changes none (the art layer is clipped to the page
+  /// for editors' sake).
+  private func coversCanvas(_ geometry: Geometry) -> Bool {
+    guard case .rectangle(let rect) = geometry, let bounds = rasterBounds else { return false }
+    // The bounds come from pixels ÷ scale, so allow float error: 1e-6 pt is far below the
+    // 1/256 px Cairo rounds coordinates to, so the coverage is still whole.
     let slack = 1e-6
     return rect.minX <= slack && rect.minY <= slack && rect.maxX >= bounds.width - slack
       && rect.maxY >= bounds.height - slack
