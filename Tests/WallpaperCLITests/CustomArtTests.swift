@@ -157,6 +157,23 @@ final class CustomArtTests: XCTestCase {
     try wallpaper(["render", "--device", "iphone-8", "--art", "outside.svg", "-o", "x.png"])
   }
 
+  /// `export --incremental` renders again when the art file changes, and only then.
+  func testIncrementalExportFollowsTheArt() throws {
+    try write(
+      "a.svg",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"red\"/></svg>"
+    )
+    try write("d.json", "{\"device\": \"iphone-16\", \"art\": {\"svg\": \"a.svg\"}}")
+    let export = ["export", "d.json", "--devices", "iphone-16", "--formats", "png", "--incremental", "--out", "out"]
+    XCTAssertTrue(try wallpaper(export).stderr.hasSuffix("3 rendered, 0 skipped\n"))
+    XCTAssertTrue(try wallpaper(export).stderr.hasSuffix("0 rendered, 3 skipped\n"))
+    try write(
+      "a.svg",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"blue\"/></svg>"
+    )
+    XCTAssertTrue(try wallpaper(export).stderr.hasSuffix("3 rendered, 0 skipped\n"))
+  }
+
   /// librsvg (and GLib, libxml2 behind it) is mapped only by a render with art.
   func testLibrsvgLoadsOnlyForArt() throws {
     func libraries(_ arguments: [String]) throws -> [String] {
