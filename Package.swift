@@ -64,6 +64,8 @@ let package = Package(
     .target(name: "CLCMS2", dependencies: ["CLazyLibrary"]),
     // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
     .target(name: "CQPDF", dependencies: ["CLazyLibrary"]),
+    // librsvg through dlopen: draws a design's custom SVG art into the Cairo context.
+    .target(name: "CRSVG", dependencies: ["CCairo", "CLazyLibrary"]),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", dependencies: ["CDeflate"]),
 
@@ -80,7 +82,7 @@ let package = Package(
       name: "CairoRendering",
       dependencies: [
         "SceneGraph", "Platform", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz",
-        "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder",
+        "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder", "CRSVG",
       ],
       plugins: ["SharedLibraryNames"]),
     // Print proofs: `Proof` loads a design per device and checks it with the render step every

@@ -36,6 +36,7 @@ enum SharedLibraryNames {
   static let jpeg: StaticString = "$(soname libjpeg jpeg)"
   static let exif: StaticString = "$(soname libexif exif)"
   static let heif: StaticString = "$(soname libheif heif)"
+  static let rsvg: StaticString = "$(soname librsvg-2.0 rsvg-2)"
   static let harfBuzzSubset: StaticString = "$(soname harfbuzz-subset harfbuzz-subset)"
 }
 SWIFT

@@ -100,19 +100,13 @@ final class Canvas {
   private func coversOpaquely(_ node: Node) -> Bool {
     switch node {
     case .shape(let shape):
-      guard let fill = shape.fill, isOpaque(fill), case .rectangle(let rect) = shape.geometry,
-        let bounds = rasterBounds
-      else { return false }
-      // The bounds come from pixels ÷ scale, so allow float error: 1e-6 pt is far below the
-      // 1/256 px Cairo rounds coordinates to, so the coverage is still whole.
-      let slack = 1e-6
-      return rect.minX <= slack && rect.minY <= slack && rect.maxX >= bounds.width - slack
-        && rect.maxY >= bounds.height - slack
+      guard let fill = shape.fill, isOpaque(fill) else { return false }
+      return coversCanvas(shape.geometry)
     case .group(let group):
       guard group.opacity == .opaque, group.transform.isIdentity, group.clip == nil, let first = group.children.first
       else { return false }
       return coversOpaquely(first)
-    case .text, .image:
+    case .text, .image, .vector:
       return false
     }
   }
@@ -126,13 +120,26 @@ final class Canvas {
       guard group.children.count == 1, group.opacity == .opaque, group.transform.isIdentity, group.clip == nil
       else { return nil }
       return opaqueBase(group.children[0])
-    case .text, .image: return nil
+    case .text, .image, .vector: return nil
     }
   }
 
   private func canDrawDirectly(_ group: Group) -> Bool {
-    group.opacity < .opaque && group.opacity > .transparent && group.transform.isIdentity && group.clip == nil
+    group.opacity < .opaque && group.opacity > .transparent && group.transform.isIdentity
+      && (group.clip == nil || group.clip.map(coversCanvas) == true)
       && group.children.first.map(coversOpaquely) == true
+  }
+
+  /// Whether `geometry` is a rectangle holding the whole raster canvas: filled opaquely it
+  /// covers every pixel, and clipping to it changes none (the art layer is clipped to the page
+  /// for editors' sake).
+  private func coversCanvas(_ geometry: Geometry) -> Bool {
+    guard case .rectangle(let rect) = geometry, let bounds = rasterBounds else { return false }
+    // The bounds come from pixels ÷ scale, so allow float error: 1e-6 pt is far below the
+    // 1/256 px Cairo rounds coordinates to, so the coverage is still whole.
+    let slack = 1e-6
+    return rect.minX <= slack && rect.minY <= slack && rect.maxX >= bounds.width - slack
+      && rect.maxY >= bounds.height - slack
   }
 
   /// `group` drawn as if through a group surface at its opacity over `base`, without one.
@@ -153,6 +160,7 @@ final class Canvas {
     case .shape(let shape): draw(shape)
     case .text(let text): try draw(text)
     case .image(let image): try draw(image)
+    case .vector(let vector): try draw(vector)
     }
     try check(cairo_status(cr), "drawing a \(node.kindName)")
   }
@@ -172,10 +180,61 @@ final class Canvas {
     }
     let composited = group.opacity < .opaque
     if composited { cairo_push_group(cr) }
-    for child in group.children { try draw(child) }
+    try drawChildren(group.children)
     if composited {
       cairo_pop_group_to_source(cr)
       cairo_paint_with_alpha(cr, group.opacity.value)
+    }
+  }
+
+  /// Draws `children` in order; a run of plain fills of one solid colour (a shape, or an
+  /// untransformed opaque group holding one, such as the grid's `cell-N` tiles) is filled as
+  /// one path, so tiles that meet at a fraction of a pixel show no seam.
+  private func drawChildren(_ children: [Node]) throws(RenderError) {
+    var index = 0
+    while index < children.count {
+      guard let (geometry, paint) = plainFill(children[index]) else {
+        try draw(children[index])
+        index += 1
+        continue
+      }
+      cairo_new_path(cr)
+      addRun(geometry)
+      index += 1
+      while index < children.count, let (next, nextPaint) = plainFill(children[index]), nextPaint == paint {
+        addRun(next)
+        index += 1
+      }
+      setSource(paint)
+      cairo_fill(cr)
+      try check(cairo_status(cr), "drawing a shape")
+    }
+  }
+
+  /// Adds `geometry` to a run's path; a rectangle by its four corners, as `Path.addRectangle`
+  /// gives them (`cairo_rectangle` adds relative lines, whose fixed-point sums can land 1/256
+  /// px away), so tiles draw the pixels one path of them did.
+  private func addRun(_ geometry: Geometry) {
+    guard case .rectangle(let rect) = geometry else { return addPath(geometry, snapping: nil, replacing: false) }
+    cairo_move_to(cr, rect.minX, rect.minY)
+    cairo_line_to(cr, rect.maxX, rect.minY)
+    cairo_line_to(cr, rect.maxX, rect.maxY)
+    cairo_line_to(cr, rect.minX, rect.maxY)
+    cairo_close_path(cr)
+  }
+
+  /// The outline and colour of `node` when it is only a solid fill: a shape without stroke,
+  /// or a plain group (no transform, clip or opacity) around one.
+  private func plainFill(_ node: Node) -> (Geometry, Paint)? {
+    switch node {
+    case .shape(let shape):
+      guard shape.stroke == nil, let fill = shape.fill, case .solid = fill else { return nil }
+      return (shape.geometry, fill)
+    case .group(let group):
+      guard group.children.count == 1, group.transform.isIdentity, group.clip == nil, group.opacity == .opaque
+      else { return nil }
+      return plainFill(group.children[0])
+    case .text, .image, .vector: return nil
     }
   }
 
@@ -275,13 +334,63 @@ final class Canvas {
     cairo_paint(cr)
   }
 
+  /// A designer's SVG drawn by librsvg into this context, covering its frame: paths stay
+  /// paths on vector surfaces.
+  private func draw(_ vector: VectorNode) throws(RenderError) {
+    let frame = vector.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+    if frame.maxX <= x1 || frame.minX >= x2 || frame.maxY <= y1 || frame.minY >= y2 { return }
+    let document = try images.document(vector.art)
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+    cairo_clip(cr)
+    let t = vector.placement
+    var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    cairo_transform(cr, &matrix)
+    guard snapsToPixels else { return try document.draw(into: cr) }
+    // librsvg sizes its layers (group opacity, clips, masks) to the whole target surface,
+    // whatever the clip: drawn straight into a band of a large raster it would allocate and
+    // clear full-frame layers for every band. Drawn into a surface of the clip's whole device
+    // pixels, then painted 1:1 at the same whole-pixel offset, it draws the same pixels.
+    var (dx1, dy1, dx2, dy2) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &dx1, &dy1, &dx2, &dy2)
+    let device = [(dx1, dy1), (dx2, dy1), (dx1, dy2), (dx2, dy2)].map { corner in
+      var (x, y) = corner
+      cairo_user_to_device(cr, &x, &y)
+      return (x, y)
+    }
+    let left = device.map(\.0).min()!.rounded(.down)
+    let top = device.map(\.1).min()!.rounded(.down)
+    let width = Int32(device.map(\.0).max()!.rounded(.up) - left)
+    let height = Int32(device.map(\.1).max()!.rounded(.up) - top)
+    guard width > 0, height > 0 else { return }
+    let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+    defer { cairo_surface_destroy(layer) }
+    try check(cairo_surface_status(layer), "cairo_image_surface_create")
+    let layerContext = cairo_create(layer)!
+    defer { cairo_destroy(layerContext) }
+    var toDevice = cairo_matrix_t()
+    cairo_get_matrix(cr, &toDevice)
+    toDevice.x0 -= left
+    toDevice.y0 -= top
+    cairo_set_matrix(layerContext, &toDevice)
+    try document.draw(into: layerContext)
+    try check(cairo_status(layerContext), "drawing vector art")
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, layer, left, top)
+    cairo_paint(cr)
+  }
+
   // MARK: Paths and paint
 
-  /// Replaces the current path with `geometry`. With `snapping` (a device-pixel stroke on a
+  /// Replaces the current path with `geometry` (adds it, when not `replacing`). With `snapping` (a device-pixel stroke on a
   /// raster surface), corners and line ends move to the pixel grid so a line of n pixels covers
   /// n whole pixel columns.
-  private func addPath(_ geometry: Geometry, snapping: PixelSnapping?) {
-    cairo_new_path(cr)
+  private func addPath(_ geometry: Geometry, snapping: PixelSnapping?, replacing: Bool = true) {
+    if replacing { cairo_new_path(cr) }
     func snap(_ point: Point) -> (Double, Double) {
       guard let snapping else { return (point.x, point.y) }
       return snapped(point, by: snapping)
@@ -425,6 +534,7 @@ extension Node {
     case .shape: return "shape"
     case .text: return "text"
     case .image: return "image"
+    case .vector: return "vector art"
     }
   }
 }

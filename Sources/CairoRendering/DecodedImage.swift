@@ -178,6 +178,8 @@ final class DecodedImages {
     let target: DecodedImage.Target?
   }
   private var images: [Key: (bytes: [UInt8], decoded: DecodedImage)] = [:]
+  /// Custom art parsed by librsvg (`document(_:)`).
+  var documents: [VectorArt: LibRSVG.Document] = [:]
 
   init() {}
 

@@ -201,6 +201,30 @@ public final class Font: @unchecked Sendable {
     hb_style_get_value(hbFont, HB_STYLE_TAG_ITALIC) > 0 || hb_style_get_value(hbFont, HB_STYLE_TAG_SLANT_ANGLE) != 0
   }
 
+  /// The OS/2 table's `fsType` embedding permissions (0, installable, when the table is
+  /// missing): bit 1 restricted, bit 2 preview & print, bit 3 editable, bit 8 no subsetting,
+  /// bit 9 bitmap only.
+  var embeddingPermissions: UInt16 {
+    let tag =
+      UInt32(UInt8(ascii: "O")) << 24 | UInt32(UInt8(ascii: "S")) << 16 | UInt32(UInt8(ascii: "/")) << 8
+      | UInt32(UInt8(ascii: "2"))
+    let blob = hb_face_reference_table(hb_font_get_face(hbFont), tag)
+    defer { hb_blob_destroy(blob) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(blob, &length), length >= 10 else { return 0 }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { UInt16($0[8]) << 8 | UInt16($0[9]) }
+  }
+
+  /// Whether the licence bits let a document carry the whole font for editing: installable
+  /// (no bit set) or editable (bit 3); and whole it must be when subsetting is forbidden
+  /// (bit 8) and embedding is allowed at all.
+  var allowsWholeEmbedding: Bool {
+    let bits = embeddingPermissions
+    let installable = bits & 0x000E == 0
+    let editable = bits & 0x0008 != 0
+    return installable || editable
+  }
+
   /// Whether the font maps `scalar` to a glyph of its own.
   func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
     var glyph: hb_codepoint_t = 0

@@ -78,10 +78,16 @@ public struct SVGOptions: Hashable, Sendable {
 
   public var text: Text
   public var engine: Engine
+  /// The root's `<title>` (the design's name); none when empty.
+  public var title: String
+  /// The root's `<desc>` (season or art, device, size); none when empty.
+  public var description: String
 
-  public init(text: Text = .outlines, engine: Engine = .scene) {
+  public init(text: Text = .outlines, engine: Engine = .scene, title: String = "", description: String = "") {
     self.text = text
     self.engine = engine
+    self.title = title
+    self.description = description
   }
 }
 

@@ -15,6 +15,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
   case missingGlyph(scalar: UInt32, text: String)
   /// Image bytes that are not a PNG Cairo can decode.
   case image(reason: String)
+  /// Custom SVG art librsvg cannot load or draw.
+  case art(reason: String)
   /// The libqpdf post-pass that makes a PDF/X file failed.
   case pdfPostPass(PDFPostPassError)
 
@@ -34,6 +36,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
       return "no font has the character U+\(hex(scalar)) in \"\(text)\""
     case .image(let reason):
       return "image: \(reason)"
+    case .art(let reason):
+      return "art: \(reason)"
     case .pdfPostPass(let error):
       return "making PDF/X: \(error.description)"
     }

@@ -198,4 +198,20 @@ public struct Renderer: Sendable {
   public static func validateImage(_ data: [UInt8]) throws(RenderError) {
     _ = try DecodedImage(data, target: DecodedImage.Target(width: 1, height: 1, mode: .fill))
   }
+
+  /// The font files the designer SVG of `scene` embeds (`--svg-text text`; none for
+  /// outlines or Cairo's SVG), to write beside it for editors that ignore `@font-face`.
+  ///
+  /// - Throws: `RenderError` as `render(_:as:)` does for SVG.
+  public func svgFonts(_ scene: Scene, as output: Output) throws(RenderError) -> [EmbeddedFont] {
+    guard output.format == .svg, output.svg.engine == .scene, output.svg.text == .text else { return [] }
+    return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).documentAndFonts().fonts
+  }
+
+  /// Checks that librsvg loads and can parse `art`, without drawing it.
+  ///
+  /// - Throws: `RenderError.art` with librsvg's reason.
+  public static func validateArt(_ art: VectorArt) throws(RenderError) {
+    _ = try LibRSVG.Document(art)
+  }
 }

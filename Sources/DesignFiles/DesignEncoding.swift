@@ -102,6 +102,10 @@ extension Design {
           ("artSeed", season.seed == SeasonArt.defaultSeed ? nil : number(Double(season.seed))),
         ])
       ),
+      (
+        "art",
+        art.map { object([("svg", path($0.file)), ("opacity", number($0.opacity.value))]) }
+      ),
       ("label", labelMembers.allSatisfy { $0.1 == nil } ? nil : object(labelMembers)),
       ("grid", gridMembers.isEmpty ? nil : object(gridMembers)),
       (

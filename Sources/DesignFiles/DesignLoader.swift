@@ -150,6 +150,10 @@ public enum DesignLoader {
     }
     design.orientation = try top.choice("orientation", as: Orientation.self) ?? .portrait
     design.season = try decodeSeason(top.object("season"), today: today)
+    if let art = try top.object("art") {
+      let alpha = try top.object("season")?.raw("alpha") != nil ? design.season.alpha : nil
+      design.art = try decodeArt(art, seasonAlpha: alpha, baseFolder: baseFolder)
+    }
     if let label = try top.object("label") {
       design.label = try decodeLabel(label, baseFolder: baseFolder)
     }
@@ -519,31 +523,83 @@ public enum DesignLoader {
       allowed: "a path inside the design file's folder; use -o PATH to write elsewhere")
   }
 
-  /// The one confinement rule for paths in a design file: relative to the file's folder, no
-  /// absolute path, no `..` above it, and no symbolic link out of it (neither the nearest
-  /// existing folder on the way nor the file itself). Values from flags, and designs read from
-  /// standard input (no folder), are returned as given.
+  /// The one confinement rule for paths in a design file (`confined(_:to:)`), refusing with
+  /// `allowed` in the error. Values from flags, and designs read from standard input (no
+  /// folder), are returned as given: the person typing them owns them.
   static func confine(_ path: String, from value: JSONValue, baseFolder: String, field: String, allowed: String)
     throws(DesignError) -> String
   {
     guard !value.isFromFlag, !baseFolder.isEmpty else { return path }
-    let refusal = DesignError.invalid(value, field: field, shown: "'\(path)'", allowed: allowed)
-    guard !FilePath(path).isAbsolute, FilePath(path).lexicallyNormalized != nil else { throw refusal }
-    let resolved = FilePath(baseFolder).appending(path)
-    guard let base = realPath(baseFolder) else { return resolved.string }
+    guard let resolved = confined(path, to: baseFolder) else {
+      throw DesignError.invalid(value, field: field, shown: "'\(path)'", allowed: allowed)
+    }
+    return resolved
+  }
+
+  /// `path` resolved against `baseFolder` when it stays inside it, nil when it leaves it: an
+  /// absolute path, `..` above the folder, or a symbolic link (on the way, or the file itself)
+  /// that resolves outside it. A path that does not exist yet is judged by its nearest existing
+  /// folder. The one confinement of untrusted paths: `output`, the files a design names (image,
+  /// font, cell photos, custom art) and the files art refers to.
+  public static func confined(_ path: String, to baseFolder: String) -> String? {
+    guard !FilePath(path).isAbsolute, FilePath(path).lexicallyNormalized != nil else { return nil }
+    let resolved = FilePath(baseFolder.isEmpty ? "." : baseFolder).appending(path)
+    // The nearest existing folder on the way must resolve (through any links) into the base.
+    guard let base = realPath(baseFolder.isEmpty ? "." : baseFolder) else { return resolved.string }
+    func inside(_ real: String) -> Bool { real == base || real.hasPrefix(base == "/" ? "/" : base + "/") }
     var existing = resolved.folder.isEmpty ? "." : resolved.folder
     while realPath(existing) == nil, !existing.isEmpty, existing != "." {
       existing = FilePath(existing).folderOrCurrent
     }
-    guard isInside(existing, base: base), isInside(resolved.string, base: base) else { throw refusal }
+    if let real = realPath(existing), !inside(real) { return nil }
+    // The file itself may be a link out of the folder.
+    if let real = realPath(resolved.string), !inside(real) { return nil }
     return resolved.string
   }
 
-  /// Whether `path`, through every link, is `base` or inside it; a path that does not exist yet
-  /// is inside (its nearest existing folder is checked by the caller).
-  static func isInside(_ path: String, base: String) -> Bool {
-    guard let real = realPath(path) else { return true }
-    return real == base || real.hasPrefix(base == "/" ? "/" : base + "/")
+  /// The design's `art`: the SVG file (`svg`: confined to the design file's folder, as given
+  /// when it comes from `--art`), read and sanitised by `VectorArt(parsing:…)`, with the files
+  /// it refers to confined to the SVG's own folder; `opacity`, else the season's `alpha` when
+  /// the design gives one, else 1.
+  static func decodeArt(_ reader: FieldReader, seasonAlpha: Opacity?, baseFolder: String) throws(DesignError)
+    -> CustomArt
+  {
+    try reader.rejectUnknown(fields.names(at: ["art"]))
+    let field = reader.fieldPath("svg")
+    guard let pathValue = reader.raw("svg"), let path = try reader.string("svg") else {
+      throw DesignError(origin: reader.value.origin, field: field, message: "is required")
+    }
+    let file = try confine(
+      path, from: pathValue, baseFolder: baseFolder, field: field,
+      allowed: "an SVG file inside the design file's folder; --art FILE.svg reads any file")
+    let bytes: [UInt8]
+    do {
+      bytes = try FilePath(file).readRegularFile(limit: VectorArt.maxFileBytes)
+    } catch {
+      let problem: String
+      if case .tooLarge(let size, _) = error { problem = "is \(size) bytes" } else { problem = error.description }
+      throw DesignError(
+        origin: pathValue.origin, field: field,
+        message: "'\(path)' \(problem) (allowed: an SVG file of at most \(VectorArt.maxFileBytes) bytes)")
+    }
+    let folder = FilePath(file).folderOrCurrent
+    let vector: VectorArt
+    do throws(VectorArtError) {
+      vector = try VectorArt(parsing: bytes) { (reference: String) throws(VectorArtError) -> [UInt8] in
+        guard let inside = confined(reference, to: folder) else {
+          throw VectorArtError("refers to '\(reference)', outside its folder (allowed: files in the SVG's folder)")
+        }
+        do throws(FileReadError) {
+          return try FilePath(inside).readRegularFile(limit: DesignLimits.maxImageFileBytes)
+        } catch {
+          throw VectorArtError("refers to '\(reference)', which \(error.description)")
+        }
+      }
+    } catch {
+      throw DesignError(origin: pathValue.origin, field: field, message: "'\(path)' \(error.reason)")
+    }
+    let opacity = try reader.opacity("opacity") ?? seasonAlpha ?? .opaque
+    return CustomArt(path: path, file: file, vector: vector, opacity: opacity)
   }
 
   private static func realPath(_ path: String) -> String? {

@@ -134,6 +134,17 @@ extension DesignLoader {
           "artSeed", .integer(minimum: 0, maximum: 9_007_199_254_740_991), "Arranges the art; same seed, same art."),
       ]), "The seasonal art."),
     FieldSpec(
+      "art",
+      .object(
+        [
+          FieldSpec(
+            "svg", .path,
+            "An SVG file inside the design file's folder (at most 10 MB and 200,000 elements; the files it refers to stay in its folder)."
+          ),
+          FieldSpec("opacity", .number(minimum: 0, maximum: 1), "0…1 (default: season.alpha when given, else 1)."),
+        ], required: ["svg"]),
+      "A designer's SVG drawn as the art layer in place of the season's art (covering the canvas, centred)."),
+    FieldSpec(
       "label",
       .object([
         FieldSpec("visible", .bool, "Whether the season's name is drawn (default true)."),

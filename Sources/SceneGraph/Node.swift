@@ -5,6 +5,8 @@ public indirect enum Node: Hashable, Sendable {
   case shape(ShapeNode)
   case text(TextNode)
   case image(ImageNode)
+  /// A designer's SVG (custom art).
+  case vector(VectorNode)
 }
 
 /// An opacity in 0…1.

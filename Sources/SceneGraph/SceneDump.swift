@@ -46,6 +46,12 @@ extension Scene {
         indent
           + "image \(image.format?.rawValue ?? "data")(\(image.data.count) bytes, fnv1a=\(fnv1a(image.data))) frame="
           + format(image.frame) + " mode=\(image.mode.rawValue)")
+    case .vector(let vector):
+      let markup = Array(vector.art.content.utf8)
+      lines.append(
+        indent
+          + "svg \(format(vector.art.size.width))x\(format(vector.art.size.height)) (\(vector.art.elementCount) elements,"
+          + " fnv1a=\(fnv1a(markup))) frame=\(format(vector.frame)) mode=fill")
     }
   }
 }

@@ -81,7 +81,7 @@ extension OptionSpec {
     guard let field else { return "OPTIONS" }
     switch field[0] {
     case "background": return "BACKGROUND OPTIONS"
-    case "season": return "SEASON OPTIONS"
+    case "season", "art": return "SEASON OPTIONS"
     case "label": return "LABEL OPTIONS"
     case "grid": return "GRID OPTIONS"
     case "device", "name", "orientation": return "DESIGN OPTIONS"

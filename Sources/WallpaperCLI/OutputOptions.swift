@@ -1,6 +1,7 @@
 import CairoRendering
 import DesignFiles
 import Platform
+import SceneGraph
 import WallpaperExport
 import Wallpapers
 
@@ -36,6 +37,11 @@ enum OutputOptions {
       help:
         "SVG only: scene (default: plain SVG with named layers for designers' tools) or cairo (Cairo's own SVG, with masks and glyph symbols).",
       field: ["svgEngine"]),
+    OptionSpec(
+      names: ["--svg-font-file"], valueName: nil,
+      help:
+        "SVG with --svg-text text: also write each embedded font beside the SVG (FONT.ttf), for editors that ignore @font-face.",
+      field: ["svgFontFile"], switchValue: .bool(true)),
     OptionSpec(
       names: ["--pdfx"], valueName: nil,
       help:
@@ -89,6 +95,44 @@ enum OutputOptions {
     var output = try CLIError.mapping(OutputFields.options(for: loaded, environment: environment, format: format))
     output.path = path
     return output
+  }
+
+  /// The font files to write beside the SVG at `path` when `svgFontFile` (`--svg-font-file`)
+  /// is set: each embedded font, named after its file, in the SVG's folder. None otherwise.
+  ///
+  /// - Throws: `CLIError.usage` naming the flag when the output is not a scene SVG with its
+  ///   text as text or goes to standard output; `.failure` when the fonts cannot be read.
+  static func fontFiles(for loaded: LoadedDesign, scene: Scene, output: Output, beside path: String)
+    throws(CLIError) -> [(path: String, bytes: [UInt8])]
+  {
+    let fields = loaded.outputFields
+    let wanted: Bool
+    do {
+      wanted = try fields.bool("svgFontFile") == true
+    } catch {
+      throw .usage(error.description)
+    }
+    guard wanted else { return [] }
+    let flag: String
+    switch fields.origin(of: "svgFontFile") {
+    case .file(let file, let line)?: flag = "\(file):\(line): svgFontFile"
+    case .flag(let name)?: flag = name
+    case nil: flag = "--svg-font-file"
+    }
+    guard output.format == .svg, output.svg.engine == .scene, output.svg.text == .text else {
+      throw .usage("\(flag): needs an SVG with --svg-text text (outlines and Cairo's SVG embed no font)")
+    }
+    guard !FilePath(path).isStandardStream else {
+      throw .usage("\(flag): needs an output file to write the font beside (not standard output)")
+    }
+    let fonts: [EmbeddedFont]
+    do {
+      fonts = try Renderer().svgFonts(scene, as: output)
+    } catch {
+      throw .failure("cannot write the SVG's font: \(error.description)")
+    }
+    let folder = FilePath(path).folder
+    return fonts.map { (FilePath(folder).appending($0.fileName).string, $0.bytes) }
   }
 
   /// Refuses outputs that can never be written, before any work is done: a folder, a path

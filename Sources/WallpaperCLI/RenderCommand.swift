@@ -67,6 +67,11 @@ struct RenderCommand {
       names: ["--alpha"], valueName: "A", help: "The season art's opacity over the base colour, 0…1 (default: 0.5).",
       field: ["season", "alpha"]),
     OptionSpec(
+      names: ["--art"], valueName: "FILE.svg",
+      help:
+        "A designer's SVG drawn as the art layer in place of the season's art (covering the canvas), at opacity 1 unless --alpha says otherwise.",
+      field: ["art", "svg"]),
+    OptionSpec(
       names: ["--art-seed"], valueName: "N",
       help: "Arranges the art; the same seed gives the same art (default: \(SeasonArt.defaultSeed)).",
       field: ["season", "artSeed"]),
@@ -236,6 +241,7 @@ struct RenderCommand {
       timer.lap("scene")
       let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output, timer: timer))
       files.append((path, bytes))
+      files += try OutputOptions.fontFiles(for: loaded, scene: scene, output: output, beside: path)
       // The report hashes every file: only worth it when it is printed.
       guard parsed.has("--json") else { continue }
       var file = RunReport.File(path: path, format: output.format.rawValue, bytes: bytes)

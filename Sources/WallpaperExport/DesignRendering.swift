@@ -44,11 +44,11 @@ public enum DesignRendering {
   }
 
   /// The files a design reads: the design file, the label's font file, the background image,
-  /// the cell photos (what `--watch` watches).
+  /// the custom art, the cell photos (what `--watch` watches).
   public static func inputFiles(of design: Design, designFile: String?) -> [String] {
     [
       designFile, design.label.fontPath.flatMap { Label.isFontPath($0) ? $0 : nil },
-      design.background.image.flatMap { $0.file ?? $0.path },
+      design.background.image.flatMap { $0.file ?? $0.path }, design.art?.file,
     ].compactMap { $0 } + design.grid.images.map(\.file)
   }
 
@@ -102,6 +102,13 @@ public enum DesignRendering {
         try Renderer.validateImage(image.data)
       } catch {
         throw .invalidInput("background.image.path: '\(image.path)' cannot be used: \(error.description)")
+      }
+    }
+    if let art = design.art {
+      do {
+        try Renderer.validateArt(art.vector)
+      } catch {
+        throw .invalidInput("art.svg: '\(art.path)' cannot be used: \(error.description)")
       }
     }
     for image in design.grid.images {

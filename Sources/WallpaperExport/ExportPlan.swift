@@ -66,14 +66,15 @@ public struct ExportPlan: Sendable {
   public let designFile: String
 
   /// The digest of the files a design is made from: the design file, its named font, its
-  /// background image and its cell photos in order (already read into the design), each
-  /// length-prefixed.
+  /// background image, its custom art (as sanitised, with the images it embeds) and its cell
+  /// photos in order (all already read into the design), each length-prefixed.
   private static func inputsDigest(designFile: String, design: Design) -> String {
     var bytes: [UInt8] = []
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
     add(FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
     add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
     add(design.background.image?.data ?? [])
+    add(design.art.map { Array(($0.vector.rootAttributes + $0.vector.content).utf8) } ?? [])
     for photo in design.grid.images { add(photo.bytes) }
     return SHA256.hex(bytes)
   }

@@ -31,6 +31,7 @@ public enum OutputFields {
     FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
     FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
+    FieldSpec("svgFontFile", .bool, "SVG with svgText text: also write the embedded font beside the SVG."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
     FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
   ]
@@ -58,7 +59,8 @@ public enum OutputFields {
         png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
         svg: SVGOptions(
           text: try fields.choice("svgText", as: SVGOptions.Text.self) ?? .outlines,
-          engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene),
+          engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene,
+          title: loaded.design.name, description: svgDescription(of: loaded.design)),
         pdf: PDFOptions(
           info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)))
     } catch let error as ExportError {
@@ -114,6 +116,16 @@ public enum OutputFields {
       )
     }
     return (pdfx ? .pdfx4(intent) : nil, intent)
+  }
+
+  /// The SVG's `<desc>`: what the art is, the device and the canvas, e.g. `Autumn wallpaper
+  /// for iPhone 16 (iphone-16), 402×874 pt, portrait`.
+  public static func svgDescription(of design: Design) -> String {
+    let art = design.art.map { "Wallpaper with art from \(FilePath($0.path).lastComponent)" }
+    let season = design.season.season.name(in: .en)
+    let size = design.canvasSize
+    return (art ?? "\(season) wallpaper") + " for \(design.device.name) (\(design.device.id)), "
+      + "\(formatNumber(size.width))×\(formatNumber(size.height)) pt, \(design.orientation.rawValue)"
   }
 
   /// PDF metadata: the design's name as the title, its device in the subject and keywords,

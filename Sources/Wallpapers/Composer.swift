@@ -126,6 +126,16 @@ extension Design {
   public var labelText: String { label.text ?? season.season.name(in: label.locale) }
 
   private func artLayer(covering canvas: Rect, trim: Rect) throws(SceneError) -> Node? {
+    // Clipped to the canvas, so the layer's bounding box is the page in every editor (the
+    // season's glow reaches past it; importers that place by bounding box shifted the page).
+    let clip = Geometry.rectangle(canvas)
+    if let art {
+      guard art.opacity > .transparent else { return nil }
+      return .group(
+        Group(
+          name: "art", opacity: art.opacity, clip: clip,
+          children: [.vector(VectorNode(art: art.vector, frame: canvas))]))
+    }
     guard season.alpha > .transparent else { return nil }
     let shift = trim.origin
     let keepOut = try artKeepOut.map { box throws(SceneError) in
@@ -134,7 +144,7 @@ extension Design {
     let art = try SeasonArt.nodes(
       for: season.season, canvas: canvas, visible: trim, safeArea: layoutSafeArea, seed: season.seed,
       keepOut: keepOut)
-    return .group(Group(name: "art", opacity: season.alpha, children: art))
+    return .group(Group(name: "art", opacity: season.alpha, clip: clip, children: art))
   }
 
   private func gridLayer(bleed: Double) throws(SceneError) -> Node? {

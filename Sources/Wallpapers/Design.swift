@@ -23,6 +23,9 @@ public struct Design: Sendable {
   public var background = Background()
   /// The seasonal art over the background; its opacity 0 leaves the background alone.
   public var season: SeasonLayer
+  /// A designer's SVG drawn as the art layer in place of the season's art; nil for the
+  /// season's art.
+  public var art: CustomArt?
   public var label = Label()
   public var grid = GridLayer()
   public var orientation: Orientation = .portrait
@@ -82,6 +85,26 @@ public struct BackgroundImage: Sendable, Hashable {
     self.path = path
     self.data = data
     self.mode = mode
+    self.opacity = opacity
+  }
+}
+
+/// A designer's SVG drawn as the art layer in place of the season's art: covering the canvas
+/// (scaled uniformly, centred, clipped), under the grid and label. The label's keep-out
+/// applies to the season's art only: custom art is drawn as the designer made it.
+public struct CustomArt: Sendable, Hashable {
+  /// The file as given (for messages).
+  public var path: String
+  /// The file as read: resolved against the design file's folder, or as the flag gave it.
+  public var file: String
+  /// The SVG, sanitised and self-contained.
+  public var vector: VectorArt
+  public var opacity: Opacity
+
+  public init(path: String, file: String, vector: VectorArt, opacity: Opacity = .opaque) {
+    self.path = path
+    self.file = file
+    self.vector = vector
     self.opacity = opacity
   }
 }

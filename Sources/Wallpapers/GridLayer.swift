@@ -115,8 +115,8 @@ extension Design {
     return !grid.images.isEmpty
   }
 
-  /// The grid as scene nodes: cell photos (see `showsCellPhotos`), fills merged per colour,
-  /// then lines or gutters, then icon outlines.
+  /// The grid as scene nodes: cell photos (see `showsCellPhotos`), filled cells (one named
+  /// group `cell-N` each), then lines or gutters, then icon outlines.
   ///
   /// - Parameter bleed: points beyond the screen on every side (print). Filled tiles and cell
   ///   lines that reach a screen edge continue to the end of the bleed, so nothing stops short
@@ -126,8 +126,10 @@ extension Design {
     if case .square(let square) = grid.kind, showsCellPhotos {
       nodes.append(contentsOf: try cellImages(cells, side: try square.side(in: canvasSize)))
     }
-    // One path per colour, in the order colours first appear: adjacent tiles become one
-    // shape, so no seam shows between them. A later fill wins a cell over an earlier one.
+    // Each filled cell is its own node, `cell-N` (N as `--fill` numbers it), so a designer
+    // can recolour one cell. They are listed colour by colour, in the order colours first
+    // appear: the renderer fills a run of plain fills of one colour as one path, so adjacent
+    // tiles show no seam. A later fill wins a cell over an earlier one.
     var order: [Color] = []
     var owner = [Color?](repeating: nil, count: cells.count)
     for fill in grid.fills {
@@ -135,11 +137,10 @@ extension Design {
       for index in fill.indices where index < owner.count { owner[index] = fill.color }
     }
     for color in order {
-      var path = Path()
       for index in owner.indices where owner[index] == color {
-        path.addRectangle(try extendedToBleed(cells[index].frame, bleed: bleed))
+        let tile = ShapeNode(.rectangle(try extendedToBleed(cells[index].frame, bleed: bleed)), fill: .solid(color))
+        nodes.append(.group(Group(name: "cell-\(cells[index].index)", children: [.shape(tile)])))
       }
-      if !path.isEmpty { nodes.append(.shape(ShapeNode(.path(path), fill: .solid(color)))) }
     }
     if let lineColor = grid.lineColor {
       switch grid.kind {

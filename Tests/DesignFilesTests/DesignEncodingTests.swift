@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SceneGraph
 import TestSupport
 import Wallpapers
@@ -86,6 +87,24 @@ final class DesignEncodingTests: XCTestCase {
         DesignOverride(path: ["label", "visible"], value: JSONValue(.bool(false), origin: .flag("--no-label"))),
         flag("--date", ["season", "date"], "2026-07-04"),
       ])
+  }
+
+  /// Custom art is written with its file and opacity; it loads back (from the same folder: a
+  /// design file's art stays in its folder) to the same scene.
+  func testCustomArtRoundTrips() throws {
+    let svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"><rect id=\"a\" width=\"4\" height=\"3\"/></svg>"
+    try svg.write(toFile: "\(folder)/art.svg", atomically: true, encoding: .utf8)
+    try "{\"device\": \"iphone-8\", \"art\": {\"svg\": \"art.svg\", \"opacity\": 0.4}}".write(
+      toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+    let first = try DesignLoader.load(file: "\(folder)/d.json", overrides: []).design
+    XCTAssertEqual(first.art?.opacity.value, 0.4)
+    XCTAssertEqual(first.art?.vector.content, "<rect id=\"art-a\" width=\"4\" height=\"3\"/>")
+    let text = first.jsonTree(writingPath: { FilePath($0).lastComponent }).jsonText
+    XCTAssertTrue(text.contains("\"art\":{\"svg\":\"art.svg\",\"opacity\":0.4}"), text)
+    try text.write(toFile: "\(folder)/copy.json", atomically: true, encoding: .utf8)
+    let second = try DesignLoader.load(file: "\(folder)/copy.json", overrides: []).design
+    XCTAssertEqual(try second.scene(defaultFont: font), try first.scene(defaultFont: font), text)
   }
 
   /// A fontconfig family and style is a name, not a file: it is written as given, not made a

@@ -174,8 +174,10 @@ final class DesignerSVGTests: XCTestCase {
     try render(design, real, ["--svg-text", "text"])
     let document = try String(contentsOfFile: real, encoding: .utf8)
     XCTAssertEqual(document.components(separatedBy: "<text").count - 1, 1, "one <text> element")
-    XCTAssertTrue(document.contains(">Autumn</tspan></text>"), "the label's characters are the text")
-    XCTAssertTrue(document.contains("font-family=\"Quicksand\"") && document.contains("font-weight=\"700\""))
+    XCTAssertTrue(document.contains(">Autumn</text>"), "the label's characters are the text")
+    XCTAssertTrue(document.contains("text-anchor=\"middle\""), "one anchor at the shaped centre")
+    XCTAssertTrue(
+      document.contains("font-family=\"Quicksand, sans-serif\"") && document.contains("font-weight=\"700\""))
     XCTAssertTrue(document.contains("@font-face") && document.contains("data:font/ttf;base64,"), "the font is embedded")
     XCTAssertFalse(document.contains("http://fonts") || document.contains("url(http"), "no font is fetched")
 
@@ -198,9 +200,20 @@ final class DesignerSVGTests: XCTestCase {
     for layer in ["background", "art", "grid", "label"] {
       XCTAssertTrue(ids.contains(layer), "inkscape does not list the layer \(layer): \(ids.sorted())")
     }
+    // The art layer is clipped to the canvas: Inkscape's box of it is the page (the season's
+    // glow alone reaches far past it).
+    let boxes = Dictionary(
+      query.stdout.split(separator: "\n").compactMap { line -> (String, [Double])? in
+        let parts = line.split(separator: ",")
+        guard parts.count == 5 else { return nil }
+        return (String(parts[0]), parts.dropFirst().compactMap { Double($0) })
+      }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(boxes["art"], boxes["background"], "the art layer's box is the page")
+    XCTAssertEqual(boxes["art"]?.first, 0)
     let text = try String(contentsOfFile: svg, encoding: .utf8)
     XCTAssertTrue(
-      text.contains(#"<g id="art" inkscape:groupmode="layer" inkscape:label="art" opacity="0.6">"#),
+      text.contains(
+        #"<g id="art" inkscape:groupmode="layer" inkscape:label="art" clip-path="url(#clip-1)" opacity="0.6">"#),
       "the art layer's alpha is a plain opacity attribute")
     // Layers are drawn in the design's order.
     let order = ["background", "art", "grid", "label"].compactMap { text.range(of: "<g id=\"\($0)\"")?.lowerBound }

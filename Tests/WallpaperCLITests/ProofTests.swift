@@ -108,7 +108,7 @@ final class ProofTests: XCTestCase {
 
   /// Libraries the tool opens on first use (dlopen), not at start: a plain render,
   /// `devices` and `--version` map none of them.
-  private let onFirstUse = ["qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265"]
+  private let onFirstUse = ["qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265", "librsvg"]
 
   private func assertNoneOnFirstUse(_ libraries: [String], _ command: String) {
     for name in onFirstUse {
@@ -133,9 +133,16 @@ final class ProofTests: XCTestCase {
   func testLibrariesLoadOnFirstUse() throws {
     let pdfx = try loadedLibraries(["proof", "d.json", "-o", "x.pdf", "--pdfx"])
     XCTAssertTrue(pdfx.contains { $0.hasPrefix("liblcms2") }, "--pdfx converts through Little CMS: \(pdfx)")
+    // The label's own font is embedded whole where its licence allows (Quicksand's does): no
+    // subsetter. A fallback font is subset.
     let text = try loadedLibraries(["render", "d.json", "-o", "t.svg", "--svg-text", "text"])
-    XCTAssertTrue(text.contains { $0.hasPrefix("libharfbuzz-subset") }, "--svg-text text subsets the font: \(text)")
+    XCTAssertFalse(text.contains { $0.hasPrefix("libharfbuzz-subset") }, "a whole font needs no subsetter: \(text)")
     XCTAssertFalse(text.contains { $0.contains("lcms2") || $0.contains("libjpeg") }, "\(text)")
+    let fallback = try loadedLibraries([
+      "render", "d.json", "-o", "c.svg", "--svg-text", "text", "--label-text", "春 Spring",
+    ])
+    XCTAssertTrue(
+      fallback.contains { $0.hasPrefix("libharfbuzz-subset") }, "--svg-text text subsets a fallback font: \(fallback)")
     let rendered = try Processes.run(
       Processes.wallpaperBinary, ["render", "d.json", "-o", "art.png"], in: folder, environment: environment)
     XCTAssertEqual(rendered.status, 0, rendered.stderr)

@@ -69,10 +69,10 @@ final class CompositionTests: XCTestCase {
     let dump = try d.scene(defaultFont: "f.ttf", bleed: 8.5).dump()
     // Cell 0 (0…100.5 × 0…104 pt) reaches the top-left corner: it grows by the bleed there;
     // cell 5 is inside and keeps its frame.
-    XCTAssertTrue(dump.contains("M(-8.5,-8.5) L(100.5,-8.5) L(100.5,104) L(-8.5,104) Z"), dump)
-    XCTAssertTrue(dump.contains("M(100.5,104) L(187.5,104) L(187.5,192) L(100.5,192) Z"), dump)
+    XCTAssertTrue(dump.contains("group \"cell-0\"\n      shape rect[-8.5,-8.5 109x112.5] fill=#000000"), dump)
+    XCTAssertTrue(dump.contains("group \"cell-5\"\n      shape rect[100.5,104 87x88] fill=#000000"), dump)
     let screen = try d.scene(defaultFont: "f.ttf").dump()
-    XCTAssertTrue(screen.contains("M(0,0) L(100.5,0) L(100.5,104) L(0,104) Z"), screen)
+    XCTAssertTrue(screen.contains("group \"cell-0\"\n      shape rect[0,0 100.5x104] fill=#000000"), screen)
   }
 
   func testLabelColourReadsOnTheSkyBehindIt() {

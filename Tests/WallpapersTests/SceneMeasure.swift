@@ -81,7 +81,7 @@ func bounds(of node: Node, transform: Transform = .identity) -> Box? {
       box = box?.union(b) ?? b
     }
     return box
-  case .text, .image:
+  case .text, .image, .vector:
     XCTFail("season art should draw only shapes")
     return nil
   }

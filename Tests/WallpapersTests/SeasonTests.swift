@@ -470,7 +470,7 @@ final class SeasonTests: XCTestCase {
         if let part {
           result.append(Drawn(groups: groups, fill: shape.fill, stroke: shape.stroke, part: part))
         }
-      case .text, .image:
+      case .text, .image, .vector:
         XCTFail("season art should draw only shapes")
       }
     }
@@ -558,7 +558,7 @@ final class SeasonTests: XCTestCase {
       switch node {
       case .group(let group): return shapes(in: group.children)
       case .shape(let shape): return [shape]
-      case .text, .image: return []
+      case .text, .image, .vector: return []
       }
     }
   }
@@ -580,7 +580,7 @@ final class SeasonTests: XCTestCase {
       switch node {
       case .group(let group): return containsTextOrImage(group.children)
       case .shape: return false
-      case .text, .image: return true
+      case .text, .image, .vector: return true
       }
     }
   }
@@ -591,7 +591,7 @@ final class SeasonTests: XCTestCase {
       case .group(let group): return allFinite(group.children)
       case .shape(let shape):
         return points(of: shape.geometry).allSatisfy { $0.x.isFinite && $0.y.isFinite }
-      case .text, .image: return true
+      case .text, .image, .vector: return true
       }
     }
   }

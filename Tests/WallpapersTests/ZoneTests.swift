@@ -191,7 +191,7 @@ final class ZoneTests: XCTestCase {
     case .group(let group):
       return group.children.flatMap { shapeBoxes($0, transform: group.transform.then(transform)) }
     case .shape: return bounds(of: node, transform: transform).map { [$0] } ?? []
-    case .text, .image: return []
+    case .text, .image, .vector: return []
     }
   }
 }

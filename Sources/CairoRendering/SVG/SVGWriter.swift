@@ -1,3 +1,4 @@
+import Platform
 import SceneGraph
 
 #if canImport(FoundationEssentials)
@@ -35,6 +36,14 @@ struct SVGWriter {
   ///
   /// - Throws: `RenderError` for a bad scale, an unusable font or image.
   func document() throws(RenderError) -> [UInt8] {
+    try documentAndFonts().document
+  }
+
+  /// The document's bytes (UTF-8) and the font files it embeds (with `--svg-text text`), each
+  /// as it is embedded: the whole file or a subset.
+  ///
+  /// - Throws: `RenderError` for a bad scale, an unusable font or image.
+  func documentAndFonts() throws(RenderError) -> (document: [UInt8], fonts: [EmbeddedFont]) {
     _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     var state = SVGDocumentState(scene: scene, scale: scale, options: options, fonts: fonts)
     for node in scene.nodes { try state.write(node, topLevel: true) }
@@ -46,6 +55,16 @@ struct SVGWriter {
     out.append(" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" version=\"1.1\"")
     let (width, height) = (SVGMarkup.number(scene.size.width), SVGMarkup.number(scene.size.height))
     out.append(" width=\"\(width)px\" height=\"\(height)px\" viewBox=\"0 0 \(width) \(height)\">\n")
+    if !options.title.isEmpty {
+      out.append("<title>")
+      out.append(escaped: options.title)
+      out.append("</title>\n")
+    }
+    if !options.description.isEmpty {
+      out.append("<desc>")
+      out.append(escaped: options.description)
+      out.append("</desc>\n")
+    }
     if !state.fontFaces.isEmpty {
       out.append("<style type=\"text/css\"><![CDATA[\n")
       for face in state.fontFaces { out.append(face) }
@@ -58,8 +77,15 @@ struct SVGWriter {
     }
     out.append(state.body)
     out.append("</svg>\n")
-    return out.written()
+    return (out.written(), state.fontFiles)
   }
+}
+
+/// A font file an SVG embeds: named after the font's file (`Quicksand-Bold.ttf`, or
+/// `Quicksand-Bold-subset.ttf` for a subset), for writing beside the SVG.
+public struct EmbeddedFont: Hashable, Sendable {
+  public let fileName: String
+  public let bytes: [UInt8]
 }
 
 /// What the writer accumulates while it walks the scene.
@@ -71,6 +97,8 @@ private struct SVGDocumentState {
   var defs = SVGMarkup()
   /// `@font-face` rules, one per embedded font, in order of first use.
   var fontFaces: [String] = []
+  /// The embedded fonts' files, in the same order.
+  var fontFiles: [EmbeddedFont] = []
   private var embeddedFonts: [String: String] = [:]
   /// Every id used so far; scene names are reserved first so that generated ids never take one.
   private var usedIDs: Set<String> = []
@@ -79,6 +107,10 @@ private struct SVGDocumentState {
   /// User space → device pixels, for placing device-pixel strokes on the pixel grid.
   private var deviceTransform: Transform
   private var depth = 0
+  /// The id a collapsed group hands to the element written next (`writeAsElement`).
+  private var pendingID: String?
+  /// The opacity a group hands to its single element (`takeOpacity`).
+  private var pendingOpacity: Opacity?
 
   init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
     self.options = options
@@ -133,6 +165,7 @@ private struct SVGDocumentState {
     case .shape(let shape): write(shape)
     case .text(let text): try write(text)
     case .image(let image): try write(image)
+    case .vector(let vector): write(vector)
     }
   }
 
@@ -140,7 +173,47 @@ private struct SVGDocumentState {
     for _ in 0..<depth { body.append("  ") }
   }
 
+  /// Whether `node` is written as exactly one element whose own `opacity` equals the
+  /// group opacity around it: a shape with a fill or a stroke (not both: the stroke would
+  /// show the fill through it), a text, an image.
+  private static func isSingleElement(_ node: Node) -> Bool {
+    switch node {
+    case .shape(let shape): return (shape.fill == nil) != (shape.stroke == nil) && !isEmpty(shape.geometry)
+    case .text, .image: return true
+    case .group, .vector: return false
+    }
+  }
+
+  /// Writes a named, untransformed, unclipped group around one shape as that shape's element
+  /// carrying the group's id and opacity (a grid's `cell-N` is one `<rect id="cell-N">` with
+  /// its own fill). False when the group is anything else.
+  private mutating func writeAsElement(_ group: Group) -> Bool {
+    guard let name = group.name, group.transform.isIdentity, group.clip == nil, group.children.count == 1,
+      case .shape(let shape) = group.children[0], !Self.isEmpty(shape.geometry)
+    else { return false }
+    let snapping = shape.stroke.flatMap { PixelSnapping(strokeWidth: $0.width) }
+    guard (shape.fill == nil) != (shape.stroke == nil) || (group.opacity == .opaque && snapping == nil) else {
+      return false
+    }
+    pendingID = id(forName: name)
+    pendingOpacity = group.opacity < .opaque ? group.opacity : nil
+    write(shape)
+    pendingID = nil
+    pendingOpacity = nil
+    return true
+  }
+
+  /// The opacity a group handed to its single element, taken once.
+  private mutating func takeOpacity() -> Opacity? {
+    defer { pendingOpacity = nil }
+    return pendingOpacity
+  }
+
   private mutating func write(_ group: Group, topLevel: Bool) throws(RenderError) {
+    if !topLevel, writeAsElement(group) { return }
+    // A layer holding one object carries its opacity on that object: importers that apply a
+    // group's opacity to each of its objects (LibreOffice Draw) then draw it right.
+    let opacityOnChild = group.opacity < .opaque && group.children.count == 1 && Self.isSingleElement(group.children[0])
     indent()
     body.append("<g")
     if let name = group.name {
@@ -171,13 +244,15 @@ private struct SVGDocumentState {
       defs.append("/></clipPath>\n")
       body.append(" clip-path=\"url(#\(clipID))\"")
     }
-    if group.opacity < .opaque { body.attribute("opacity", group.opacity.value) }
+    if group.opacity < .opaque, !opacityOnChild { body.attribute("opacity", group.opacity.value) }
     if group.children.isEmpty {
       body.append("/>\n")
     } else {
       body.append(">\n")
       depth += 1
+      if opacityOnChild { pendingOpacity = group.opacity }
       for child in group.children { try write(child) }
+      pendingOpacity = nil
       depth -= 1
       indent()
       body.append("</g>\n")
@@ -201,6 +276,11 @@ private struct SVGDocumentState {
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
     indent()
     Self.element(for: geometry, snapping: snapping, toDevice: deviceTransform, into: &body)
+    if let id = pendingID {
+      body.attribute("id", id)
+      pendingID = nil
+    }
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     if let fill {
       writePaint(fill, property: "fill")
     } else {
@@ -365,10 +445,45 @@ private struct SVGDocumentState {
     case .stretch: aspect = "none"
     }
     body.attribute("preserveAspectRatio", aspect)
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     if let clipID { body.append(" clip-path=\"url(#\(clipID))\"") }
     body.append(" xlink:href=\"data:\(embedded.mime);base64,")
     body.append(Data(embedded.bytes).base64EncodedString())
     body.append("\"/>\n")
+  }
+
+  /// The designer's SVG as a nested `<svg>` of its own size, scaled and centred to cover the
+  /// frame and clipped to it: its elements as the designer wrote them (sanitised, ids
+  /// prefixed when the art was read).
+  private mutating func write(_ vector: VectorNode) {
+    let frame = vector.frame
+    guard frame.width > 0, frame.height > 0 else { return }
+    let clipID = generatedID("clip")
+    defs.append("<clipPath id=\"\(clipID)\" clipPathUnits=\"userSpaceOnUse\">")
+    Self.element(for: .rectangle(frame), snapping: nil, into: &defs)
+    defs.append("/></clipPath>\n")
+    let t = vector.placement
+    indent()
+    body.append("<g clip-path=\"url(#\(clipID))\"><g")
+    if !t.isIdentity {
+      body.openAttribute("transform")
+      body.append("matrix(")
+      body.append(coefficient: t.a)
+      body.append(" 0 0 ")
+      body.append(coefficient: t.d)
+      body.append(byte: UInt8(ascii: " "))
+      body.append(number: t.tx)
+      body.append(byte: UInt8(ascii: " "))
+      body.append(number: t.ty)
+      body.append(")\"")
+    }
+    body.append("><svg")
+    body.attribute("width", vector.art.size.width)
+    body.attribute("height", vector.art.size.height)
+    body.append(vector.art.rootAttributes)
+    body.append(">")
+    body.append(vector.art.content)
+    body.append("</svg></g></g>\n")
   }
 
   private mutating func write(_ text: TextNode) throws(RenderError) {
@@ -404,6 +519,7 @@ private struct SVGDocumentState {
       }
     }
     body.append(byte: UInt8(ascii: "\""))
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     writePaint(.solid(text.color), property: "fill")
     body.append("/>\n")
     depth -= 1
@@ -411,15 +527,39 @@ private struct SVGDocumentState {
     body.append("</g>\n")
   }
 
-  /// A `<text>` element: one `x` per character from the shaping, one `<tspan>` per font run,
-  /// and each font embedded once as a subset in an `@font-face` rule.
+  /// A `<text>` element, each font embedded once in an `@font-face` rule (whole where its
+  /// licence allows) and named with a generic fallback family. Where a renderer's own layout
+  /// reproduces the shaping (`rendererReproducesShaping`), one anchor: `text-anchor="middle"`
+  /// at the shaped centre, so an editor's new text keeps the face and stays centred.
+  /// Otherwise (ligatures, fallback runs, right-to-left) one `x` per character from the
+  /// shaping and a `<tspan>` per run.
   private mutating func writeTextElement(
     _ text: TextNode, line: ShapedLine, origin: (x: Double, y: Double), size: Double
   ) throws(RenderError) {
+    if Self.rendererReproducesShaping(line), let run = line.runs.first {
+      let family = try embed(run.font, characters: run.utf8, whole: Self.isOwnFont(run.font, of: text))
+      indent()
+      body.append("<text")
+      body.attribute("x", origin.x + line.width / 2)
+      body.attribute("y", origin.y)
+      body.append(" text-anchor=\"middle\"")
+      body.attribute("font-family", Self.familyList(family))
+      body.attribute("font-weight", String(run.font.weight))
+      if run.font.isItalic { body.append(" font-style=\"italic\"") }
+      body.attribute("font-size", size)
+      if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
+      writePaint(.solid(text.color), property: "fill")
+      body.append(" xml:space=\"preserve\">")
+      body.append(escaped: String(decoding: run.utf8, as: UTF8.self))
+      body.append("</text>\n")
+      return
+    }
     var xs: [String] = []
     var spans = SVGMarkup()
     for run in line.runs {
-      let family = try embed(run.font, characters: line.runs.filter { $0.font === run.font }.flatMap(\.utf8))
+      let family = try embed(
+        run.font, characters: line.runs.filter { $0.font === run.font }.flatMap(\.utf8),
+        whole: Self.isOwnFont(run.font, of: text))
       // Each character takes the position of the first glyph of its cluster.
       var byteOffset = 0
       var glyphIndex = 0
@@ -439,7 +579,7 @@ private struct SVGDocumentState {
         for _ in String(decoding: bytes, as: UTF8.self).utf16 { xs.append(SVGMarkup.number(x)) }
       }
       spans.append("<tspan")
-      spans.attribute("font-family", family)
+      spans.attribute("font-family", Self.familyList(family))
       spans.attribute("font-weight", String(run.font.weight))
       if run.font.isItalic { spans.append(" font-style=\"italic\"") }
       spans.append(">")
@@ -451,24 +591,74 @@ private struct SVGDocumentState {
     body.attribute("x", xs.joined(separator: " "))
     body.attribute("y", origin.y)
     body.attribute("font-size", size)
+    if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
     writePaint(.solid(text.color), property: "fill")
     body.append(" xml:space=\"preserve\">")
     body.append(spans)
     body.append("</text>\n")
   }
 
-  /// Adds an `@font-face` rule for `font` holding the glyphs of `characters` (UTF-8), once per
-  /// font, and returns the CSS family to refer to it.
-  private mutating func embed(_ font: Font, characters: [UInt8]) throws(RenderError) -> String {
+  /// Whether a renderer laying the text out itself, with the font, puts every glyph where
+  /// the shaping did: one left-to-right run in the label's own font (no fallback run, whose
+  /// font the renderer would pick itself), one glyph per character (no ligature, which depends
+  /// on the renderer's features) and no glyph raised or lowered. Kerning is kept by
+  /// renderers (Chromium, rsvg, Inkscape kern by default, measured in Docs/svg.md), so it
+  /// does not need per-glyph `x`.
+  static func rendererReproducesShaping(_ line: ShapedLine) -> Bool {
+    guard line.runs.count == 1, let run = line.runs.first, !run.backward else { return false }
+    let characters = String(decoding: run.utf8, as: UTF8.self).unicodeScalars.count
+    guard run.glyphs.count == characters, run.clusters.allSatisfy({ $0.num_glyphs == 1 }) else { return false }
+    return run.glyphs.allSatisfy { abs($0.y) <= 0.5 }
+  }
+
+  /// Whether `font` is the text's own font, not a fallback for characters it lacks.
+  static func isOwnFont(_ font: Font, of text: TextNode) -> Bool {
+    font.path == text.font.path && font.index == text.font.index
+  }
+
+  /// `family` for `font-family`, quoted when CSS needs it, then a generic family for renderers
+  /// that have not got the font (`Quicksand, sans-serif`).
+  static func familyList(_ family: String) -> String {
+    let lower = family.lowercased()
+    let generic =
+      lower.contains("mono") ? "monospace" : lower.contains("serif") && !lower.contains("sans") ? "serif" : "sans-serif"
+    let plain =
+      family.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == " " || $0 == "-" }
+      && family.first?.isLetter == true
+    return (plain ? family : "'" + family.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'") + ", "
+      + generic
+  }
+
+  /// Adds an `@font-face` rule for `font`, once per font, and returns the CSS family to refer
+  /// to it: for the label's own font (`whole`), the whole font file where its licence allows
+  /// editing (`Font.allowsWholeEmbedding`) and it is a single font (not a collection), so
+  /// letters typed later keep the face; otherwise (fallback fonts, often large CJK fonts,
+  /// included) a subset holding the glyphs of `characters` (UTF-8).
+  private mutating func embed(_ font: Font, characters: [UInt8], whole: Bool) throws(RenderError) -> String {
     if let family = embeddedFonts["\(font.path)#\(font.index)"] { return family }
-    let data = try FontSubset.subset(font, keeping: String(decoding: characters, as: UTF8.self))
+    var data: [UInt8]?
+    if whole, font.allowsWholeEmbedding, font.index == 0, font.isSFNT {
+      let file = try? FilePath(font.path).readRegularFile(limit: 64 << 20)
+      if let file, !file.starts(with: Array("ttcf".utf8)) { data = file }
+    }
+    let bytes: [UInt8]
+    if let data {
+      bytes = data
+    } else {
+      bytes = try FontSubset.subset(font, keeping: String(decoding: characters, as: UTF8.self))
+    }
+    let openType = bytes.starts(with: Array("OTTO".utf8))
     let family = font.familyName
     let style = font.isItalic ? "italic" : "normal"
     fontFaces.append(
       "@font-face { font-family: \"\(Self.cssEscaped(family))\"; font-weight: \(font.weight); "
-        + "font-style: \(style); src: url(data:font/ttf;base64,\(Data(data).base64EncodedString())) "
-        + "format(\"truetype\"); }\n")
+        + "font-style: \(style); src: url(data:font/\(openType ? "otf" : "ttf");base64,"
+        + "\(Data(bytes).base64EncodedString())) format(\"\(openType ? "opentype" : "truetype")\"); }\n")
     embeddedFonts["\(font.path)#\(font.index)"] = family
+    let name = FilePath(font.path)
+    let ext = openType ? "otf" : "ttf"
+    fontFiles.append(
+      EmbeddedFont(fileName: data == nil ? "\(name.stem)-subset.\(ext)" : "\(name.stem).\(ext)", bytes: bytes))
     return family
   }
 

@@ -59,9 +59,12 @@ struct ExportCommand {
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
 
-  /// The design options of `render` that make sense for many devices at once.
+  /// The design options of `render` that make sense for many devices at once (not
+  /// `--svg-font-file`, which writes beside one SVG: `render` only).
   static var designOptions: [OptionSpec] {
-    RenderCommand.designOptions.filter { !["--device", "--scale", "--format", "--output"].contains($0.name) }
+    RenderCommand.designOptions.filter {
+      !["--device", "--scale", "--format", "--output", "--svg-font-file"].contains($0.name)
+    }
   }
 
   static var help: HelpPage {

@@ -1,0 +1,140 @@
+import SceneGraph
+import XCTest
+
+/// A designer's SVG is sanitised once when read: what is dropped, what is prefixed, what is
+/// refused, and the size it asks for.
+final class VectorArtTests: XCTestCase {
+  private func art(
+    _ markup: String, files: [String: [UInt8]] = [:]
+  ) throws -> VectorArt {
+    try VectorArt(parsing: Array(markup.utf8)) { (path: String) throws(VectorArtError) -> [UInt8] in
+      guard let bytes = files[path] else { throw VectorArtError("refers to '\(path)', outside its folder") }
+      return bytes
+    }
+  }
+
+  private func refusal(_ markup: String, files: [String: [UInt8]] = [:]) -> String? {
+    do {
+      _ = try art(markup, files: files)
+      return nil
+    } catch {
+      return (error as? VectorArtError)?.reason
+    }
+  }
+
+  private let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+
+  func testScriptsHandlersAndForeignMarkupAreDropped() throws {
+    let result = try art(
+      """
+      <?xml version="1.0"?>
+      <!-- a comment -->
+      \(open) xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="20" height="10" onload="alert(1)">
+      <sodipodi:namedview pagecolor="#fff"><inkscape:grid/></sodipodi:namedview>
+      <script>alert(2)</script>
+      <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>
+      <g id="leaves" inkscape:label="Leaves" sodipodi:nodetypes="cc" onclick="alert(3)">
+        <rect width="5" height="5" fill="#F00"/><animate attributeName="fill" to="blue"/>
+      </g>
+      <a href="https://example.com"><circle r="2"/></a>
+      </svg>
+      """)
+    XCTAssertFalse(result.content.contains("alert"), result.content)
+    XCTAssertFalse(result.content.contains("sodipodi"), result.content)
+    XCTAssertFalse(result.content.contains("foreignObject"), result.content)
+    XCTAssertFalse(result.content.contains("animate"), result.content)
+    XCTAssertFalse(result.content.contains("example.com"), result.content)
+    XCTAssertFalse(result.rootAttributes.contains("onload"), result.rootAttributes)
+    XCTAssertTrue(result.content.contains("<g id=\"art-leaves\" inkscape:label=\"Leaves\">"), result.content)
+    XCTAssertTrue(result.content.contains("<rect width=\"5\" height=\"5\" fill=\"#F00\"/>"), result.content)
+    XCTAssertEqual(result.size, try Size(width: 20, height: 10))
+    // root + g + rect + a + circle
+    XCTAssertEqual(result.elementCount, 5)
+  }
+
+  func testIdsAndEveryReferenceToThemArePrefixed() throws {
+    let result = try art(
+      """
+      \(open) viewBox="0 0 40 30">
+      <style>#sky { fill: url(#fade); } .x { color: #fff }</style>
+      <defs><linearGradient id="fade"><stop offset="0"/></linearGradient><path id="p" d="M0 0h1"/></defs>
+      <rect id="sky" width="40" height="30" style="fill:url('#fade')" clip-path="url(#fade)"/>
+      <use xlink:href="#p"/><use href=" #p"/>
+      </svg>
+      """)
+    for expected in [
+      "#art-sky { fill: url(#art-fade); }", "color: #fff", "id=\"art-fade\"", "id=\"art-p\"",
+      "style=\"fill:url(#art-fade)\"", "clip-path=\"url(#art-fade)\"", "xlink:href=\"#art-p\"", "href=\"#art-p\"",
+    ] {
+      XCTAssertTrue(result.content.contains(expected), "\(expected) not in \(result.content)")
+    }
+    XCTAssertEqual(result.size, try Size(width: 40, height: 30))
+    XCTAssertTrue(result.rootAttributes.contains("viewBox=\"0 0 40 30\""))
+  }
+
+  func testFilesInTheFolderAreEmbeddedAndEverythingElseIsRefused() throws {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+    let result = try art(
+      "\(open) width=\"1in\" height=\"2cm\"><image xlink:href=\"leaf%20one.png\"/></svg>", files: ["leaf one.png": png])
+    XCTAssertTrue(result.content.contains("xlink:href=\"data:image/png;base64,iVBORw0KGgoBAgM=\""), result.content)
+    XCTAssertEqual(result.size.width, 96, accuracy: 1e-9)
+    XCTAssertEqual(result.size.height, 2 * 96 / 2.54, accuracy: 1e-9)
+
+    let cases: [(String, String)] = [
+      ("<image href=\"../secret.png\"/>", "outside its folder"),
+      ("<image href=\"http://example.com/a.png\"/>", "refers to 'http://example.com/a.png'"),
+      ("<image href=\"//example.com/a.png\"/>", "refers to '//example.com/a.png'"),
+      ("<image href=\"file:///etc/passwd\"/>", "refers to 'file:///etc/passwd'"),
+      ("<use href=\"other.svg#a\"/>", "not in other files"),
+      ("<image href=\"data:image/svg+xml;base64,PHN2Zy8+\"/>", "allowed: PNG or JPEG data: images"),
+      ("<rect style=\"fill:url(http://example.com/p.svg#g)\"/>", "in url()"),
+      ("<style>@import url(a.css);</style>", "@import"),
+      ("<image href=\"notes.txt\"/>", "not a PNG or JPEG image"),
+    ]
+    for (body, expected) in cases {
+      let reason = refusal("\(open) width=\"1\" height=\"1\">\(body)</svg>", files: ["notes.txt": Array("hi".utf8)])
+      XCTAssertTrue(reason?.contains(expected) == true, "\(body): \(reason ?? "accepted")")
+    }
+  }
+
+  func testWhatIsNotAnSVGIsRefusedInOneLine() {
+    let cases: [([UInt8], String)] = [
+      ([0x89, 0x50, 0x4E, 0x47, 0xFF, 0xFE], "not UTF-8"),
+      (Array("<html><body/></html>".utf8), "its root element is <html>"),
+      (Array("just text".utf8), "no root element"),
+      (Array("\(open) width=\"1\" height=\"1\"><g></svg>".utf8), "malformed XML"),
+      (Array("\(open) width=\"1\" height=\"1\"/><svg/>".utf8), "malformed XML"),
+      (Array("<!DOCTYPE svg [<!ENTITY a \"b\">]>\(open) width=\"1\" height=\"1\"/>".utf8), "DOCTYPE"),
+      (Array("\(open) width=\"1\" height=\"1\"><text>&lol;</text></svg>".utf8), "&lol;"),
+      (Array("\(open) width=\"100%\" height=\"100%\"/>".utf8), "has no size"),
+    ]
+    for (bytes, expected) in cases {
+      do {
+        _ = try VectorArt(parsing: bytes) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
+        XCTFail("accepted: \(expected)")
+      } catch {
+        XCTAssertTrue(error.reason.contains(expected), "\(expected): \(error.reason)")
+        XCTAssertFalse(error.reason.contains("\n"))
+      }
+    }
+  }
+
+  /// 200,000 elements pass; one more is refused (the limit counts every element read, the
+  /// root included).
+  func testTheElementLimit() throws {
+    func markup(_ count: Int) -> String {
+      "\(open) width=\"1\" height=\"1\">" + String(repeating: "<g/>", count: count - 1) + "</svg>"
+    }
+    XCTAssertEqual(try art(markup(VectorArt.maxElements)).elementCount, VectorArt.maxElements)
+    XCTAssertEqual(
+      refusal(markup(VectorArt.maxElements + 1)), "has more than 200000 elements (allowed: at most 200000)")
+  }
+
+  func testCoverPlacementCentresAndCovers() throws {
+    let art = try art("\(open) width=\"100\" height=\"50\"/>")
+    let node = VectorNode(art: art, frame: try Rect(x: 0, y: 0, width: 40, height: 80))
+    let t = node.placement
+    // 80 / 50 = 1.6 covers the height; the width overflows by 160 - 40 = 120, half each side.
+    XCTAssertEqual([t.a, t.b, t.c, t.d, t.tx, t.ty], [1.6, 0, 0, 1.6, -60, 0])
+  }
+}
