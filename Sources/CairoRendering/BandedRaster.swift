@@ -27,9 +27,10 @@ extension Renderer {
     _ scene: Scene, scale: Double, compression: PNGCompression = .default, drawing: DrawingTime? = nil
   ) throws(RenderError) -> [UInt8] {
     let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
-    let options = compression.options
-    if let png = try renderBands(scene, pixels: pixels, rgba: false, options: options, drawing) { return png }
-    return try renderBands(scene, pixels: pixels, rgba: true, options: options, drawing)!
+    return try PNGColorTag.sRGB.withOptions(compression) { (options) throws(RenderError) -> [UInt8] in
+      if let png = try renderBands(scene, pixels: pixels, rgba: false, options: options, drawing) { return png }
+      return try renderBands(scene, pixels: pixels, rgba: true, options: options, drawing)!
+    }
   }
 
   /// The PNG, or nil when `rgba` is false and a pixel is translucent.

@@ -46,16 +46,14 @@ final class DecodedImage {
 
   deinit { cairo_surface_destroy(surface) }
 
-  /// The decoded pixels as PNG, written by Cairo (the same pixels give the same bytes).
+  /// The decoded pixels as PNG from the one PNG encoder, tagged as sRGB (the pixels were
+  /// converted to sRGB on decoding); the same pixels give the same bytes.
   ///
   /// - Throws: `RenderError.cairo` when encoding fails.
   func pngData() throws(RenderError) -> [UInt8] {
-    let sink = ByteSink()
-    let status = withExtendedLifetime(sink) {
-      cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.closure)
+    try withExtendedLifetime(self) { () throws(RenderError) -> [UInt8] in
+      try encodePNG(surface: surface, compression: .default, tag: .sRGB)
     }
-    try check(status, "cairo_surface_write_to_png_stream")
-    return sink.bytes
   }
 
   private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat) throws(RenderError) -> (

@@ -460,7 +460,7 @@ extension PrintProof {
         throw .scene(error)
       }
       do {
-        let result = try softProof.apply(to: try renderer.rasterize(scene, scale: 1))
+        let result = try softProof.apply(to: try renderer.rasterize(scene, scale: Double(design.device.screen.scale)))
         let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
         pages.append(
           SoftProofPage(
