@@ -78,10 +78,12 @@ extension QPDFSession {
 
     // The output intent, with the profile embedded.
     let profile = try stream(intent.profile, dictionary: "<< /N 4 >>")
+    // A registered condition is named by its reference name; otherwise the intent says it is
+    // `Custom` and what the profile is, rather than passing a profile off as a condition.
     let outputIntent = try parse("<< /Type /OutputIntent /S /GTS_PDFX /RegistryName (http://www.color.org) >>")
-    try replace(outputIntent, "/OutputConditionIdentifier", try string(intent.identifier))
-    try replace(outputIntent, "/OutputCondition", try string(intent.identifier))
-    try replace(outputIntent, "/Info", try string(intent.identifier))
+    try replace(outputIntent, "/OutputConditionIdentifier", try string(intent.conditionIdentifier))
+    try replace(outputIntent, "/OutputCondition", try string(intent.conditionText))
+    try replace(outputIntent, "/Info", try string(intent.profileDescription))
     try replace(outputIntent, "/DestOutputProfile", profile)
     let intents = try parse("[ null ]")
     api.qpdf_oh_set_array_item(handle, intents, 0, api.qpdf_make_indirect_object(handle, outputIntent))

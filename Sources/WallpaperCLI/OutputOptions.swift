@@ -46,6 +46,11 @@ enum OutputOptions {
       help:
         "With --pdfx (or proof --soft-proof): the printing condition, an installed CMYK profile's name or an output-class CMYK .icc file (default: \(OutputIntent.defaultName)).",
       field: ["outputIntent"]),
+    OptionSpec(
+      names: ["--output-condition"], valueName: "NAME",
+      help:
+        "With --output-intent FILE.icc: the registered printing condition the profile characterises, written as the PDF/X OutputConditionIdentifier: \(OutputCondition.allNames.joined(separator: ", ")) (default: Custom).",
+      field: ["outputCondition"]),
   ]
 
   /// The output `render` writes: path and format from the fields (the format from the path's
