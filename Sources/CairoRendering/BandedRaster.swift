@@ -1,4 +1,5 @@
 import CCairo
+import CLCMS2
 import CPNGEncoder
 import Platform
 import SceneGraph
@@ -24,18 +25,26 @@ extension Renderer {
   /// - Throws: `RenderError.invalidScale`, `.canvasTooLarge` (before allocating), or a
   ///   drawing or encoding failure.
   public func renderPNG(
-    _ scene: Scene, scale: Double, compression: PNGCompression = .default, drawing: DrawingTime? = nil
+    _ scene: Scene, scale: Double, compression: PNGCompression = .default, colorSpace: ColorSpace = .srgb,
+    drawing timing: DrawingTime? = nil
   ) throws(RenderError) -> [UInt8] {
     let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
-    return try PNGColorTag.sRGB.withOptions(compression) { (options) throws(RenderError) -> [UInt8] in
-      if let png = try renderBands(scene, pixels: pixels, rgba: false, options: options, drawing) { return png }
-      return try renderBands(scene, pixels: pixels, rgba: true, options: options, drawing)!
+    let drawing = DrawingSpace(scene: scene, colorSpace: colorSpace)
+    let conversion = try drawing.needsConversion ? PixelConversion.sRGBToDisplayP3() : nil
+    return try colorSpace.pngTag().withOptions(compression) { (options) throws(RenderError) -> [UInt8] in
+      if let png = try renderBands(
+        scene, pixels: pixels, rgba: false, options: options, drawing.canvas, conversion, timing)
+      {
+        return png
+      }
+      return try renderBands(scene, pixels: pixels, rgba: true, options: options, drawing.canvas, conversion, timing)!
     }
   }
 
   /// The PNG, or nil when `rgba` is false and a pixel is translucent.
   private func renderBands(
-    _ scene: Scene, pixels: PixelSize, rgba: Bool, options: png_encoder_options, _ drawing: DrawingTime?
+    _ scene: Scene, pixels: PixelSize, rgba: Bool, options: png_encoder_options, _ colorSpace: ColorSpace,
+    _ conversion: PixelConversion?, _ drawing: DrawingTime?
   ) throws(RenderError) -> [UInt8]? {
     let (width, height) = (Int32(pixels.width), Int32(pixels.height))
     guard let stream = png_stream_create(width, height, rgba ? 1 : 0, options, 1) else {
@@ -46,16 +55,20 @@ extension Renderer {
     let bandRows = Int(png_encoder_band_rows(width))
     let scale = (Double(pixels.width) / scene.size.width, Double(pixels.height) / scene.size.height)
     let clock = ContinuousClock()
-    let images = DecodedImages()
+    let images = DecodedImages(colorSpace: colorSpace)
     for top in stride(from: 0, to: pixels.height, by: bandRows) {
       let rows = top..<min(top + bandRows, pixels.height)
       let start = clock.now
       do {
         let canvas = try Canvas(
-          surface: surface.surface, scale: scale, snapsToPixels: true, fonts: fonts, rows: rows, images: images)
+          surface: surface.surface, scale: scale, snapsToPixels: true, fonts: fonts, rows: rows, images: images,
+          colorSpace: colorSpace)
         try canvas.draw(scene.nodes)
       }
       cairo_surface_flush(surface.surface)
+      conversion?.apply(
+        to: UnsafeMutablePointer(mutating: surface.row(top)), rows: rows.count, width: pixels.width,
+        stride: surface.stride)
       if let drawing { drawing.seconds = (drawing.seconds ?? 0) + (clock.now - start) / .seconds(1) }
       let status = png_stream_write_rows(stream, surface.row(top), Int32(rows.count), Int32(surface.stride))
       if status == PNG_ENCODER_NOT_OPAQUE { return nil }
@@ -130,4 +143,65 @@ public final class DrawingTime {
   public internal(set) var seconds: Double?
 
   public init() {}
+}
+
+/// How a scene is drawn for a colour space. sRGB is drawn as it is. For Display P3, a scene whose
+/// colours are all inside sRGB is drawn in sRGB and its pixels converted (`PixelConversion`),
+/// so blending, gradients and antialiasing happen exactly as in the sRGB file and the P3 file
+/// looks the same; a scene with colours outside sRGB is drawn with each colour's P3 components
+/// (and its photos converted to P3), keeping those colours, at the cost of blending in P3's
+/// encoding (a level or two apart from the sRGB file where translucent art overlaps).
+struct DrawingSpace {
+  /// The space the canvas draws colours in.
+  let canvas: ColorSpace
+  /// Whether the drawn sRGB pixels are converted to Display P3 afterwards.
+  let needsConversion: Bool
+
+  init(scene: Scene, colorSpace: ColorSpace) {
+    if colorSpace == .displayP3, scene.colorsOutsideSRGB.isEmpty {
+      (canvas, needsConversion) = (.srgb, true)
+    } else {
+      (canvas, needsConversion) = (colorSpace, false)
+    }
+  }
+}
+
+/// An lcms2 transform over Cairo's pixels in place (BGRA bytes, alpha copied).
+final class PixelConversion {
+  private let cms: clcms2_api
+  private let transform: cmsHTRANSFORM
+
+  private init(cms: clcms2_api, transform: cmsHTRANSFORM) {
+    self.cms = cms
+    self.transform = transform
+  }
+
+  deinit { cms.cmsDeleteTransform(transform) }
+
+  /// sRGB → Display P3 (`ColorProfiles.displayP3`), relative colorimetric.
+  ///
+  /// - Throws: `RenderError.image` when lcms2 cannot be loaded or make the transform.
+  static func sRGBToDisplayP3() throws(RenderError) -> PixelConversion {
+    let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
+    let p3Bytes = try ColorProfiles.displayP3()
+    let sRGB = cms.cmsCreate_sRGBProfile()
+    let p3 = p3Bytes.withUnsafeBytes { cms.cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    defer { for profile in [sRGB, p3] where profile != nil { _ = cms.cmsCloseProfile(profile) } }
+    let format = clcms2_type_bgra_8()
+    guard let sRGB, let p3,
+      let transform = cms.cmsCreateTransformTHR(
+        nil, sRGB, format, p3, format, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
+        cmsUInt32Number(cmsFLAGS_COPY_ALPHA))
+    else { throw .image(reason: "lcms2 cannot make an sRGB to Display P3 transform") }
+    return PixelConversion(cms: cms, transform: transform)
+  }
+
+  /// Converts `rows` rows of `width` pixels from `pixels`, `stride` bytes apart, in place.
+  /// Translucent pixels are converted premultiplied: off by a level or two at their edges.
+  func apply(to pixels: UnsafeMutablePointer<UInt8>, rows: Int, width: Int, stride: Int) {
+    for y in 0..<rows {
+      let row = pixels + y * stride
+      cms.cmsDoTransform(transform, row, row, cmsUInt32Number(width))
+    }
+  }
 }

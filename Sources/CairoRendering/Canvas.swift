@@ -13,6 +13,8 @@ final class Canvas {
   /// Whether the surface has device pixels, so device-pixel strokes are snapped to them.
   private let snapsToPixels: Bool
   private let images: DecodedImages
+  /// The space colours are drawn in: sRGB components, or each colour's Display P3 ones.
+  private let colorSpace: ColorSpace
 
   /// - Parameters:
   ///   - surface: the target, sized in pixels for raster surfaces and in points for vector ones.
@@ -24,8 +26,11 @@ final class Canvas {
   ///   - images: decoded images to reuse (banded rendering shares one cache across bands).
   init(
     surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary,
-    rows: Range<Int>? = nil, images: DecodedImages = DecodedImages()
+    rows: Range<Int>? = nil, images: DecodedImages? = nil, colorSpace: ColorSpace = .srgb
   ) throws(RenderError) {
+    let images = images ?? DecodedImages(colorSpace: colorSpace)
+    precondition(images.colorSpace == colorSpace, "decoded images in another colour space")
+    self.colorSpace = colorSpace
     let cr = cairo_create(surface)!
     try check(cairo_status(cr), "cairo_create")
     self.cr = cr
@@ -345,10 +350,19 @@ final class Canvas {
     return (x, y)
   }
 
+  /// `color` in the canvas's colour space.
+  private func components(_ color: Color) -> RGBComponents {
+    switch colorSpace {
+    case .srgb: return RGBComponents(red: color.red, green: color.green, blue: color.blue)
+    case .displayP3: return color.displayP3Components
+    }
+  }
+
   private func setSource(_ paint: Paint) {
     switch paint {
-    case .solid(let c):
-      cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    case .solid(let color):
+      let c = components(color)
+      cairo_set_source_rgba(cr, c.red, c.green, c.blue, color.alpha)
       return
     case .linearGradient(var start, var end, let stops):
       let inDevice = gradientsInDeviceSpace
@@ -391,8 +405,8 @@ final class Canvas {
 
   private func setGradient(_ pattern: OpaquePointer, _ stops: [GradientStop], inDevice: Bool) {
     for stop in stops {
-      let c = stop.color
-      cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, c.alpha)
+      let c = components(stop.color)
+      cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, stop.color.alpha)
     }
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     if inDevice {

@@ -221,6 +221,51 @@ public struct OutputIntentError: Error, Equatable, CustomStringConvertible, Send
 
 /// ICC profiles the renderer writes.
 public enum ColorProfiles {
+  /// Display P3 as ICC bytes, made with lcms2 (`cmsCreateRGBProfile`: P3-D65 primaries, the
+  /// D65 white point, the sRGB tone curve as parametric curve type 4) rather than shipped as a
+  /// file; described as "Display P3", dated 2020-01-01 so files stay byte-identical. Made once.
+  ///
+  /// - Throws: `RenderError.image` when lcms2 cannot be loaded or cannot make the profile.
+  public static func displayP3() throws(RenderError) -> [UInt8] {
+    if let profile = displayP3Profile { return profile }
+    throw .image(reason: "lcms2 cannot make a Display P3 profile (is liblcms2-2 installed?)")
+  }
+
+  private static let displayP3Profile: [UInt8]? = {
+    guard let cms = try? LittleCMS.functions({ RenderError.image(reason: $0) }) else { return nil }
+    var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+    var primaries = cmsCIExyYTRIPLE(
+      Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
+      Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
+    // IEC 61966-2.1: Y = ((aX + b)^g for X >= d; cX for X < d).
+    var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+    guard let curve = cms.cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+    defer { cms.cmsFreeToneCurve(curve) }
+    var curves: [OpaquePointer?] = [curve, curve, curve]
+    guard let profile = cms.cmsCreateRGBProfile(&white, &primaries, &curves) else { return nil }
+    defer { _ = cms.cmsCloseProfile(profile) }
+    guard let description = cms.cmsMLUalloc(nil, 1) else { return nil }
+    defer { cms.cmsMLUfree(description) }
+    _ = cms.cmsMLUsetASCII(description, "en", "US", "Display P3")
+    _ = cms.cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
+    return stampedBytes(cms, profile)
+  }()
+
+  /// A profile's bytes with the header's date (bytes 24–35) set to 2020-01-01: lcms2 stamps
+  /// the time it saves.
+  private static func stampedBytes(_ cms: clcms2_api, _ profile: cmsHPROFILE) -> [UInt8] {
+    var length: cmsUInt32Number = 0
+    _ = cms.cmsSaveProfileToMem(profile, nil, &length)
+    var bytes = [UInt8](repeating: 0, count: Int(length))
+    _ = cms.cmsSaveProfileToMem(profile, &bytes, &length)
+    let date: [UInt16] = [2020, 1, 1, 0, 0, 0]
+    for (index, value) in date.enumerated() {
+      bytes[24 + 2 * index] = UInt8(value >> 8)
+      bytes[25 + 2 * index] = UInt8(value & 0xFF)
+    }
+    return bytes
+  }
+
   /// lcms2's sRGB (IEC 61966-2.1) as ICC bytes, for the `DefaultRGB` ICC-based colour space.
   /// lcms2 stamps a profile with the time it is saved; the header's date (bytes 24–35) is set to
   /// 2020-01-01 so files stay byte-identical.
@@ -231,17 +276,7 @@ public enum ColorProfiles {
     }
     let profile = cms.cmsCreate_sRGBProfile()!
     defer { _ = cms.cmsCloseProfile(profile) }
-    var length: cmsUInt32Number = 0
-    _ = cms.cmsSaveProfileToMem(profile, nil, &length)
-    var bytes = [UInt8](repeating: 0, count: Int(length))
-    _ = cms.cmsSaveProfileToMem(profile, &bytes, &length)
-    // dateTimeNumber: year, month, day, hour, minute, second as big-endian UInt16.
-    let date: [UInt16] = [2020, 1, 1, 0, 0, 0]
-    for (index, value) in date.enumerated() {
-      bytes[24 + 2 * index] = UInt8(value >> 8)
-      bytes[25 + 2 * index] = UInt8(value & 0xFF)
-    }
-    return bytes
+    return stampedBytes(cms, profile)
   }()
 }
 

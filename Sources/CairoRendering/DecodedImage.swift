@@ -56,6 +56,19 @@ final class DecodedImage {
     }
   }
 
+  /// Converts the (sRGB) pixels to Display P3 in place with lcms2, relative colorimetric, so
+  /// they look the same in a P3 file. Translucent pixels are converted premultiplied, which
+  /// is off by at most a level or two at their edges.
+  ///
+  /// - Throws: `RenderError.image` when lcms2 cannot be loaded or make the transform.
+  func convertToDisplayP3() throws(RenderError) {
+    cairo_surface_flush(surface)
+    try PixelConversion.sRGBToDisplayP3().apply(
+      to: cairo_image_surface_get_data(surface), rows: height, width: width,
+      stride: Int(cairo_image_surface_get_stride(surface)))
+    cairo_surface_mark_dirty(surface)
+  }
+
   private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat) throws(RenderError) -> (
     OpaquePointer, Bool
   ) {
@@ -151,8 +164,10 @@ final class DecodedImages {
     let count: Int
   }
   private var images: [Key: (bytes: [UInt8], decoded: DecodedImage)] = [:]
+  /// The space images are converted to after decoding (they decode to sRGB).
+  let colorSpace: ColorSpace
 
-  init() {}
+  init(colorSpace: ColorSpace = .srgb) { self.colorSpace = colorSpace }
 
   /// `bytes` decoded, from the cache when the same bytes were decoded before.
   ///
@@ -161,6 +176,7 @@ final class DecodedImages {
     let key = bytes.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
     if let cached = images[key] { return cached.decoded }
     let decoded = try DecodedImage(bytes)
+    if colorSpace == .displayP3 { try decoded.convertToDisplayP3() }
     images[key] = (bytes, decoded)
     return decoded
   }

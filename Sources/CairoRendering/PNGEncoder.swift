@@ -75,6 +75,17 @@ enum PNGColorTag: Hashable, Sendable {
   }
 }
 
+extension ColorSpace {
+  /// How a PNG in this space is tagged: sRGB, or the Display P3 profile with cICP (12, 13, 0,
+  /// 1): P3-D65 primaries, sRGB transfer, RGB, full range.
+  func pngTag() throws(RenderError) -> PNGColorTag {
+    switch self {
+    case .srgb: return .sRGB
+    case .displayP3: return .profile(icc: try ColorProfiles.displayP3(), name: "Display P3", cicp: [12, 13, 0, 1])
+    }
+  }
+}
+
 /// Encodes a Cairo ARGB32 image surface with `CPNGEncoder` (see `RasterImage.pngData`): the one
 /// PNG encoder behind every PNG the tool writes.
 ///

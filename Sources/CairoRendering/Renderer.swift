@@ -55,7 +55,9 @@ public struct Renderer: Sendable {
   public func render(_ scene: Scene, as output: Output, drawing: DrawingTime? = nil) throws(RenderError) -> [UInt8] {
     switch output.format {
     case .png:
-      return try renderPNG(scene, scale: output.scale, compression: output.png.compression, drawing: drawing)
+      return try renderPNG(
+        scene, scale: output.scale, compression: output.png.compression, colorSpace: output.colorSpace,
+        drawing: drawing)
     case .svg:
       switch output.svg.engine {
       case .scene: return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).document()
@@ -70,13 +72,15 @@ public struct Renderer: Sendable {
   ///
   /// - Throws: `RenderError.invalidScale`, `.canvasTooLarge` (before allocating), or a
   ///   drawing failure.
-  public func rasterize(_ scene: Scene, scale: Double) throws(RenderError) -> RasterImage {
+  public func rasterize(_ scene: Scene, scale: Double, colorSpace: ColorSpace = .srgb) throws(RenderError)
+    -> RasterImage
+  {
     let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     let image = try RasterImage(size: pixels)
     let canvas = try Canvas(
       surface: image.surface,
       scale: (Double(pixels.width) / scene.size.width, Double(pixels.height) / scene.size.height),
-      snapsToPixels: true, fonts: fonts)
+      snapsToPixels: true, fonts: fonts, colorSpace: colorSpace)
     try canvas.draw(scene.nodes)
     cairo_surface_flush(image.surface)
     return image

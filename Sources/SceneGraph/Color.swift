@@ -1,11 +1,17 @@
 import Platform
 
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
+///
+/// A colour given in Display P3 (`init(displayP3Red:green:blue:alpha:)`) keeps those
+/// components in `displayP3`, for P3 output; `red`, `green` and `blue` then hold its sRGB clip,
+/// which sRGB output draws.
 public struct Color: Hashable, Sendable {
   public let red: Double
   public let green: Double
   public let blue: Double
   public let alpha: Double
+  /// The Display P3 components (0…1, D65, sRGB transfer) when the colour was given in P3.
+  public let displayP3: RGBComponents?
 
   /// - Throws: `SceneError` naming the component outside 0…1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) throws(SceneError) {
@@ -17,6 +23,39 @@ public struct Color: Hashable, Sendable {
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.displayP3 = nil
+  }
+
+  /// A colour in Display P3 (CSS `color(display-p3 r g b)`): P3-D65 primaries, the sRGB
+  /// transfer function, each component 0…1. Its sRGB components are the clip of the
+  /// conversion (linear values limited to 0…1), so sRGB output draws the nearest sRGB colour.
+  ///
+  /// - Throws: `SceneError` naming the component outside 0…1.
+  public init(displayP3Red red: Double, green: Double, blue: Double, alpha: Double = 1) throws(SceneError) {
+    try requireUnit(red, "color.red")
+    try requireUnit(green, "color.green")
+    try requireUnit(blue, "color.blue")
+    try requireUnit(alpha, "color.alpha")
+    let p3 = RGBComponents(red: red, green: green, blue: blue)
+    let clip = DisplayP3.sRGB(from: p3).clamped
+    self.red = clip.red
+    self.green = clip.green
+    self.blue = clip.blue
+    self.alpha = alpha
+    self.displayP3 = p3
+  }
+
+  /// The colour's Display P3 components: as given, or converted from sRGB (always inside P3).
+  public var displayP3Components: RGBComponents {
+    displayP3 ?? DisplayP3.displayP3(from: RGBComponents(red: red, green: green, blue: blue))
+  }
+
+  /// Whether the colour was given in Display P3 outside sRGB (by more than 1e-4 in a linear
+  /// component), so that sRGB output draws its clip.
+  public var isOutsideSRGB: Bool {
+    guard let displayP3 else { return false }
+    let exact = DisplayP3.sRGB(from: displayP3)
+    return [exact.red, exact.green, exact.blue].contains { $0 < -1e-4 || $0 > 1 + 1e-4 }
   }
 
   /// A colour that cannot fail, for constants and components valid by construction: each
@@ -32,6 +71,7 @@ public struct Color: Hashable, Sendable {
     green = Double(green8) / 255
     blue = Double(blue8) / 255
     alpha = Double(alpha8) / 255
+    displayP3 = nil
   }
 
   /// A colour from `0xRRGGBB`.
@@ -43,15 +83,21 @@ public struct Color: Hashable, Sendable {
 
   /// The same colour with its alpha multiplied by `factor` (0…1).
   public func fading(by factor: Double) -> Color {
-    var copy = self
-    copy = Color(unchecked: red, green, blue, alpha * min(1, max(0, factor)))
-    return copy
+    Color(unchecked: red, green, blue, alpha * min(1, max(0, factor)), displayP3: displayP3)
   }
 
   /// The colour mixed with `other`: 0 gives `self`, 1 gives `other`.
   public func mixed(with other: Color, by amount: Double) -> Color {
     let t = min(1, max(0, amount))
     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+    if displayP3 != nil || other.displayP3 != nil {
+      // Mixed in P3, so a wide-gamut end keeps its gamut.
+      let (a, b) = (displayP3Components, other.displayP3Components)
+      return
+        (try? Color(
+          displayP3Red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue),
+          alpha: mix(alpha, other.alpha))) ?? self
+    }
     return Color(
       unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue),
       mix(alpha, other.alpha))
@@ -69,11 +115,12 @@ public struct Color: Hashable, Sendable {
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }
 
-  init(unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double) {
+  init(unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double, displayP3: RGBComponents? = nil) {
     self.red = red
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.displayP3 = displayP3
   }
 
   public static let white = Color(rgb: 0xFFFFFF)

@@ -10,7 +10,8 @@ enum FuzzHarness {
   /// equal; the fuzz build leaves out CairoRendering and WallpaperExport, which `OutputFields`
   /// needs).
   static let outputFieldNames = [
-    "scale", "format", "output", "pngCompression", "svgText", "svgEngine", "pdfx", "outputIntent", "outputCondition",
+    "scale", "format", "output", "pngCompression", "colorSpace", "svgText", "svgEngine", "pdfx", "outputIntent",
+    "outputCondition",
   ]
 
   /// A fixed day, so a design's season does not depend on when the input runs.

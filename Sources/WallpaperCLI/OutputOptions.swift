@@ -27,6 +27,11 @@ enum OutputOptions {
       help: "PNG only: \(names(PNGCompression.self)) (smaller files take longer to encode; all are lossless).",
       field: ["pngCompression"]),
     OptionSpec(
+      names: ["--color-space"], valueName: "SPACE",
+      help:
+        "PNG only: srgb (default: an sRGB chunk with gAMA/cHRM fallbacks) or display-p3 (the design's colours converted to look the same, color(display-p3 …) colours kept, an iCCP Display P3 profile and cICP).",
+      field: ["colorSpace"]),
+    OptionSpec(
       names: ["--svg-text"], valueName: "MODE",
       help:
         "SVG only: outlines (default: glyph outlines that look the same everywhere, with the text in aria-label and <title>) or text (a <text> element with the font embedded).",

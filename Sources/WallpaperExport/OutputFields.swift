@@ -29,6 +29,9 @@ public enum OutputFields {
     FieldSpec("format", FieldSpec.choice(OutputFormat.self), "The file format (default: from the output's extension)."),
     FieldSpec("output", .path, "The file to write, inside the design file's folder."),
     FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
+    FieldSpec(
+      "colorSpace", FieldSpec.choice(ColorSpace.self),
+      "PNG only: srgb (default) or display-p3 (an iCCP Display P3 profile and cICP)."),
     FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
@@ -60,6 +63,14 @@ public enum OutputFields {
         try fields.number(
           "scale", in: Double.leastNonzeroMagnitude...maxScale,
           allowed: "a number > 0 and ≤ \(formatNumber(maxScale))") ?? Double(loaded.design.device.screen.scale)
+      let colorSpace = try fields.choice("colorSpace", as: ColorSpace.self) ?? .srgb
+      if colorSpace != .srgb, format != .png {
+        throw DesignError(
+          origin: fields.origin(of: "colorSpace"), field: "colorSpace",
+          message:
+            "'\(colorSpace.rawValue)' is not allowed for \(format.rawValue) (allowed: srgb; display-p3 is PNG only)"
+        )
+      }
       return Output(
         format: format, scale: scale,
         png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
@@ -67,7 +78,8 @@ public enum OutputFields {
           text: try fields.choice("svgText", as: SVGOptions.Text.self) ?? .outlines,
           engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene),
         pdf: PDFOptions(
-          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)))
+          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)),
+        colorSpace: colorSpace)
     } catch let error as ExportError {
       throw error
     } catch let error as DesignError {

@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--color-space display-p3`: a PNG tagged with a Display P3 profile and cICP whose colours,
+/// converted back to sRGB through that profile by an outside tool (ImageMagick with lcms2),
+/// are the sRGB render's.
+final class DisplayP3CLITests: XCTestCase {
+  private var folder = ""
+
+  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
+  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+  private func wallpaper(_ arguments: [String]) throws -> ProcessResult {
+    try Processes.run(
+      Processes.wallpaperBinary, arguments, in: folder,
+      environment: ["WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path])
+  }
+
+  private func bytes(_ name: String) -> [UInt8] {
+    FileManager.default.contents(atPath: "\(folder)/\(name)").map(Array.init) ?? []
+  }
+
+  func testAP3RenderConvertedBackThroughItsProfileIsTheSRGBRender() throws {
+    for season in ["spring", "summer", "autumn", "winter"] {
+      let design = Golden.repositoryRoot().appendingPathComponent("Samples/\(season).json").path
+      for (name, extra) in [("s.png", ["--scale", "1"]), ("p.png", ["--scale", "1", "--color-space", "display-p3"])] {
+        let result = try wallpaper(["render", design, "-o", "\(folder)/\(name)"] + extra)
+        XCTAssertEqual(result.status, 0, result.stderr)
+      }
+      PNGChunks.assertSRGB(bytes("s.png"))
+      XCTAssertEqual(
+        try PNGChunks(bytes("p.png")).colourListing.split(separator: "\n").prefix(3).joined(separator: "\n"),
+        "IHDR 13\ncICP 4 12 13 0 1\niCCP \(try PNGChunks(bytes("p.png"))["iCCP"]!.count) name=Display P3")
+      let converted = try Processes.run(
+        "convert",
+        [
+          "\(folder)/p.png", "-intent", "relative", "-profile", "/usr/share/color/icc/ghostscript/srgb.icc",
+          "\(folder)/back.png",
+        ])
+      XCTAssertEqual(converted.status, 0, converted.stderr)
+      let srgb = try RGBAImage(pngFile: "\(folder)/s.png")
+      let back = try RGBAImage(pngFile: "\(folder)/back.png")
+      let raw = try RGBAImage(pngFile: "\(folder)/p.png")
+      let difference = ImageDifference(srgb, back)
+      XCTAssertLessThan(difference.meanChannelDelta, 1, "\(season): \(difference)")
+      // The P3 file's own numbers do differ: the conversion is not a no-op.
+      XCTAssertGreaterThan(ImageDifference(srgb, raw).meanChannelDelta, 1, season)
+      print("\(season): P3 back to sRGB \(difference)")
+    }
+  }
+
+  func testDisplayP3IsRefusedForSVGAndPDF() throws {
+    for format in ["svg", "pdf"] {
+      let result = try wallpaper(["render", "--device", "iphone-8", "--color-space", "display-p3", "-o", "a.\(format)"])
+      XCTAssertEqual(result.status, 2)
+      XCTAssertEqual(
+        result.stderr,
+        "error: --color-space: 'display-p3' is not allowed for \(format) (allowed: srgb; display-p3 is PNG only)\n")
+    }
+  }
+}
