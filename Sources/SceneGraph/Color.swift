@@ -127,6 +127,20 @@ public struct Color: Hashable, Sendable {
   public static let black = Color(rgb: 0x000000)
   public static let clear = Color(rgb: 0x000000, alpha: 0)
 
+  /// `hex`, or for a colour given in Display P3 `color(display-p3 R G B)` (with ` / A` when
+  /// not opaque), components with up to four decimals: how a design file writes it.
+  public var cssText: String {
+    guard let p3 = displayP3 else { return hex }
+    func number(_ v: Double) -> String {
+      var text = String(cFormat: "%.4f", v)
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text
+    }
+    let alphaText = alpha < 1 ? " / \(number(alpha))" : ""
+    return "color(display-p3 \(number(p3.red)) \(number(p3.green)) \(number(p3.blue))\(alphaText))"
+  }
+
   /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; channels rounded to 8 bits.
   public var hex: String {
     func byte(_ v: Double) -> String {

@@ -60,3 +60,37 @@ final class DisplayP3CLITests: XCTestCase {
     }
   }
 }
+
+extension DisplayP3CLITests {
+  func testColoursInDisplayP3AreKeptInP3AndClippedWithOneNoteInSRGB() throws {
+    try #"""
+    { "name": "Wide", "device": "iphone-8", "season": { "name": "winter" },
+      "grid": { "kind": "home", "fill": ["0=color(display-p3 1 0 0)", "1=color(display-p3 0 1 0 / 100%)",
+        "2=color(display-p3 50% 0.5 0.5)"] } }
+    """#.write(toFile: "\(folder)/w.json", atomically: true, encoding: .utf8)
+    let srgb = try wallpaper(["render", "w.json", "--scale", "1", "-o", "s.png"])
+    XCTAssertEqual(srgb.status, 0, srgb.stderr)
+    XCTAssertEqual(
+      srgb.stderr,
+      "note: 2 colours given in Display P3 are outside sRGB and drawn as the sRGB clip: color(display-p3 1 0 0) as #FF0000, color(display-p3 0 1 0) as #00FF00 (--color-space display-p3 keeps them)\n"
+    )
+    let p3 = try wallpaper(["render", "w.json", "--scale", "1", "--color-space", "display-p3", "-o", "p.png"])
+    XCTAssertEqual(p3.status, 0, p3.stderr)
+    XCTAssertEqual(p3.stderr, "", "nothing is clipped in P3")
+    let (s, p) = (try RGBAImage(pngFile: "\(folder)/s.png"), try RGBAImage(pngFile: "\(folder)/p.png"))
+    // The first cell: P3 red is the file's (255, 0, 0) in P3, and sRGB red in the sRGB file.
+    XCTAssertEqual(Array(p[50, 50].prefix(3)), [255, 0, 0])
+    XCTAssertEqual(Array(s[50, 50].prefix(3)), [255, 0, 0])
+    // The grey cell is grey in both.
+    XCTAssertEqual(Array(p[200, 50].prefix(3)), [128, 128, 128])
+    // The scene dump writes them as given.
+    let dump = try wallpaper(["render", "w.json", "--dump-scene"])
+    XCTAssertTrue(dump.stdout.contains("fill=color(display-p3 0 1 0)"), dump.stdout)
+    for bad in ["color(display-p3 1.2 0 0)", "color(display-p3 1 0)", "color(rec2020 1 0 0)", "color(display-p3 1 0 0"]
+    {
+      let result = try wallpaper(["render", "--device", "iphone-8", "--gradient", bad, "-o", "x.png"])
+      XCTAssertEqual(result.status, 2, bad)
+      XCTAssertTrue(result.stderr.contains("color(display-p3 R G B [/ A])"), result.stderr)
+    }
+  }
+}
