@@ -234,7 +234,7 @@ struct RenderCommand {
       }
       try RunReport.checkStdout(path, json: parsed.has("--json"))
       timer.lap("scene")
-      if let note = DesignRendering.gamutNote(for: scene, colorSpace: output.colorSpace) { console.err(note + "\n") }
+      if let note = DesignRendering.gamutNote(for: scene, output: output) { console.err(note + "\n") }
       let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output, timer: timer))
       files.append((path, bytes))
       // The report hashes every file: only worth it when it is printed.

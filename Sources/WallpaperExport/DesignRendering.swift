@@ -166,13 +166,14 @@ public enum DesignRendering {
     .invalidInput("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
   }
 
-  /// The one `note:` line for a scene written in `colorSpace` whose colours include some given
-  /// in Display P3 outside sRGB: sRGB output draws their clip. Nil when nothing is clipped.
+  /// The one `note:` line for a scene written as `output` whose colours include some given in
+  /// Display P3 outside sRGB: sRGB PNG and PDF draw their clip (the scene SVG writer keeps them
+  /// as `color(display-p3 …)` after an sRGB fallback). Nil when nothing is clipped.
   ///
   /// `note: 1 colour given in Display P3 is outside sRGB and drawn as its sRGB clip:
   /// color(display-p3 1 0 0) as #FF0000 (--color-space display-p3 keeps it)`
-  public static func gamutNote(for scene: Scene, colorSpace: ColorSpace) -> String? {
-    guard colorSpace == .srgb else { return nil }
+  public static func gamutNote(for scene: Scene, output: Output) -> String? {
+    guard output.colorSpace == .srgb, output.format != .svg || output.svg.engine == .cairo else { return nil }
     let clipped = scene.colorsOutsideSRGB
     guard !clipped.isEmpty else { return nil }
     let shown = clipped.prefix(3).map { "\($0.cssText) as \($0.hex)" }.joined(separator: ", ")

@@ -94,3 +94,20 @@ extension DisplayP3CLITests {
     }
   }
 }
+
+extension DisplayP3CLITests {
+  func testSVGWritesColoursOutsideSRGBAsDisplayP3AfterAnSRGBFallback() throws {
+    try #"""
+    { "name": "Wide", "device": "iphone-8", "season": { "name": "winter" },
+      "grid": { "kind": "home", "fill": ["0=color(display-p3 1 0 0)", "1=color(display-p3 0.5 0.5 0.5)"] } }
+    """#.write(toFile: "\(folder)/w.json", atomically: true, encoding: .utf8)
+    let result = try wallpaper(["render", "w.json", "-o", "w.svg"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stderr, "", "SVG keeps the colour: no note")
+    let svg = String(decoding: bytes("w.svg"), as: UTF8.self)
+    XCTAssertTrue(svg.contains(##"fill="#FF0000" style="fill:#FF0000;fill:color(display-p3 1 0 0)""##), svg)
+    // A P3 colour inside sRGB needs no P3 form.
+    XCTAssertFalse(svg.contains("color(display-p3 0.5"), svg)
+    XCTAssertEqual(try Processes.run("xmllint", ["--noout", "\(folder)/w.svg"]).status, 0)
+  }
+}
