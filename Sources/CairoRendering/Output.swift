@@ -20,7 +20,8 @@ public enum ColorSpace: String, CaseIterable, Sendable {
   case srgb
   /// Display P3 (P3-D65 primaries, sRGB transfer): the gamut of every iPhone since the 7.
   /// sRGB colours are converted so they look the same; colours given in P3 keep their gamut.
-  /// PNGs carry an `iCCP` Display P3 profile (made with lcms2) and `cICP` (12, 13, 0, 1).
+  /// PNGs carry an `iCCP` Display P3 profile (made with lcms2) and `cICP` (12, 13, 0, 1); PDFs
+  /// map DeviceRGB to an ICC-based Display P3 space.
   case displayP3 = "display-p3"
 }
 
@@ -41,7 +42,8 @@ public struct Output: Hashable, Sendable {
   public var png: PNGOptions
   public var svg: SVGOptions
   public var pdf: PDFOptions
-  /// The colour space the file's colours are written in (PNG only; SVG and PDF are sRGB).
+  /// The colour space the file's colours are written in (PNG and PDF; the scene SVG writer
+  /// writes colours outside sRGB as `color(display-p3 …)` whatever this says).
   public var colorSpace: ColorSpace
   /// Where the file is written. The renderer returns bytes and never reads this; it is here so
   /// that one value describes the whole output for the commands that write it.

@@ -64,7 +64,8 @@ public struct Renderer: Sendable {
       case .cairo: return try renderCairoSVG(scene, scale: output.scale)
       }
     case .pdf:
-      return try renderPDF(pages: [PDFPage(scene: scene, scale: output.scale)], options: output.pdf)
+      return try renderPDF(
+        pages: [PDFPage(scene: scene, scale: output.scale)], options: output.pdf, colorSpace: output.colorSpace)
     }
   }
 
@@ -115,9 +116,14 @@ public struct Renderer: Sendable {
   ///     page label and an outline (bookmark) entry.
   ///   - options: the document's metadata, and a conformance (PDF/X-4) applied by a libqpdf
   ///     post-pass over Cairo's file.
+  ///   - colorSpace: `.displayP3` draws each colour's Display P3 components (photos converted
+  ///     to P3) and maps DeviceRGB to an ICC-based Display P3 space (`/DefaultRGB`); with
+  ///     PDF/X-4 that space replaces ICC-based sRGB.
   /// - Throws: `RenderError` for an empty page list (`CAIRO_STATUS_INVALID_SIZE`), a bad
   ///   scale, or any drawing failure.
-  public func renderPDF(pages: [PDFPage], options: PDFOptions) throws(RenderError) -> [UInt8] {
+  public func renderPDF(pages: [PDFPage], options: PDFOptions, colorSpace: ColorSpace = .srgb) throws(RenderError)
+    -> [UInt8]
+  {
     guard let first = pages.first else {
       throw .cairo(operation: "a PDF without pages", status: CairoStatus(CAIRO_STATUS_INVALID_SIZE))
     }
@@ -131,7 +137,8 @@ public struct Renderer: Sendable {
       setMetadata(options.info, on: surface)
       for (number, page) in pages.enumerated() {
         let canvas = try Canvas(
-          surface: surface, scale: (page.scale, page.scale), snapsToPixels: false, fonts: fonts)
+          surface: surface, scale: (page.scale, page.scale), snapsToPixels: false, fonts: fonts,
+          colorSpace: colorSpace)
         // Only valid before drawing on a page: right after creation or after show_page.
         cairo_pdf_surface_set_size(surface, page.scene.size.width, page.scene.size.height)
         if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
@@ -147,9 +154,14 @@ public struct Renderer: Sendable {
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
-    guard let conformance = options.conformance else { return sink.bytes }
+    // Plain sRGB PDFs need no lcms2 (the sRGB profile is made with it): it is not loaded.
+    guard options.conformance != nil || colorSpace == .displayP3 else { return sink.bytes }
+    let rgbProfile = colorSpace == .displayP3 ? try ColorProfiles.displayP3() : ColorProfiles.sRGB
     do {
-      return try PDFXPostPass.apply(conformance, info: options.info, to: sink.bytes)
+      if let conformance = options.conformance {
+        return try PDFXPostPass.apply(conformance, info: options.info, rgbProfile: rgbProfile, to: sink.bytes)
+      }
+      return try PDFXPostPass.mapRGB(toProfile: rgbProfile, in: sink.bytes)
     } catch {
       throw .pdfPostPass(error)
     }

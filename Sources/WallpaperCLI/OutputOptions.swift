@@ -29,7 +29,7 @@ enum OutputOptions {
     OptionSpec(
       names: ["--color-space"], valueName: "SPACE",
       help:
-        "PNG only: srgb (default: an sRGB chunk with gAMA/cHRM fallbacks) or display-p3 (the design's colours converted to look the same, color(display-p3 …) colours kept, an iCCP Display P3 profile and cICP).",
+        "PNG and PDF: srgb (default: PNGs get an sRGB chunk with gAMA/cHRM fallbacks) or display-p3 (the design's colours converted to look the same, color(display-p3 …) colours kept; PNG: an iCCP Display P3 profile and cICP; PDF: ICC-based Display P3).",
       field: ["colorSpace"]),
     OptionSpec(
       names: ["--svg-text"], valueName: "MODE",

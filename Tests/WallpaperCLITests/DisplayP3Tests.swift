@@ -50,14 +50,13 @@ final class DisplayP3CLITests: XCTestCase {
     }
   }
 
-  func testDisplayP3IsRefusedForSVGAndPDF() throws {
-    for format in ["svg", "pdf"] {
-      let result = try wallpaper(["render", "--device", "iphone-8", "--color-space", "display-p3", "-o", "a.\(format)"])
-      XCTAssertEqual(result.status, 2)
-      XCTAssertEqual(
-        result.stderr,
-        "error: --color-space: 'display-p3' is not allowed for \(format) (allowed: srgb; display-p3 is PNG only)\n")
-    }
+  func testDisplayP3IsRefusedForSVG() throws {
+    let result = try wallpaper(["render", "--device", "iphone-8", "--color-space", "display-p3", "-o", "a.svg"])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(
+      result.stderr,
+      "error: --color-space: 'display-p3' is not allowed for svg (allowed: srgb; an SVG writes colours outside sRGB as color(display-p3 …) by itself)\n"
+    )
   }
 }
 
@@ -109,5 +108,55 @@ extension DisplayP3CLITests {
     // A P3 colour inside sRGB needs no P3 form.
     XCTAssertFalse(svg.contains("color(display-p3 0.5"), svg)
     XCTAssertEqual(try Processes.run("xmllint", ["--noout", "\(folder)/w.svg"]).status, 0)
+  }
+}
+
+extension DisplayP3CLITests {
+  func testAP3PDFMapsRGBToAnICCBasedDisplayP3SpaceAndLooksTheSame() throws {
+    let design = Golden.repositoryRoot().appendingPathComponent("Samples/autumn.json").path
+    for (name, extra) in [
+      ("s.png", ["--scale", "1"]), ("s.pdf", []), ("p.pdf", ["--color-space", "display-p3"]),
+      ("x.pdf", ["--color-space", "display-p3", "--pdfx"]),
+    ] {
+      let result = try wallpaper(["render", design, "-o", "\(folder)/\(name)"] + extra)
+      XCTAssertEqual(result.status, 0, result.stderr)
+    }
+    for file in ["p.pdf", "x.pdf"] {
+      // The ICC-based space's profile is the 580-byte Display P3 one, the default for DeviceRGB.
+      let qdf = try Processes.run("qpdf", ["--qdf", "--object-streams=disable", "\(folder)/\(file)", "-"]).stdout
+      XCTAssertTrue(qdf.contains("/DefaultRGB"), file)
+      XCTAssertTrue(qdf.contains("/ICCBased"), file)
+      // The one three-component ICC stream is the Display P3 profile lcms2 made.
+      let json = try Processes.run(
+        "qpdf",
+        [
+          "--json=2", "--json-stream-data=inline", "--decode-level=generalized", "--json-key=qpdf",
+          "\(folder)/\(file)",
+        ])
+      let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+      let objects = try XCTUnwrap((root["qpdf"] as? [Any])?.last as? [String: Any])
+      let profiles = objects.values.compactMap { value -> [UInt8]? in
+        guard let stream = (value as? [String: Any])?["stream"] as? [String: Any],
+          (stream["dict"] as? [String: Any])?["/N"] as? Int == 3, let data = stream["data"] as? String
+        else { return nil }
+        return Data(base64Encoded: data).map(Array.init)
+      }
+      XCTAssertEqual(profiles.count, 1, file)
+      XCTAssertEqual(profiles.first.map { $0.count }, 580, file)
+      XCTAssertEqual(profiles.first.map { String(decoding: $0[12..<20], as: UTF8.self) }, "mntrRGB ", file)
+    }
+    // Poppler draws the P3 PDF through its profile as it draws the sRGB one: both within 1/255
+    // mean of the PNG.
+    for file in ["s", "p"] {
+      let raster = try Processes.run(
+        "pdftoppm", ["-r", "72", "-png", "-singlefile", "\(folder)/\(file).pdf", "\(folder)/r-\(file)"])
+      XCTAssertEqual(raster.status, 0, raster.stderr)
+    }
+    let png = try RGBAImage(pngFile: "\(folder)/s.png")
+    let fromSRGB = ImageDifference(png, try RGBAImage(pngFile: "\(folder)/r-s.png"))
+    let fromP3 = ImageDifference(png, try RGBAImage(pngFile: "\(folder)/r-p.png"))
+    XCTAssertLessThan(fromP3.meanChannelDelta, 1.2, "\(fromP3)")
+    XCTAssertLessThan(abs(fromP3.meanChannelDelta - fromSRGB.meanChannelDelta), 0.2, "\(fromP3) vs \(fromSRGB)")
+    print("poppler vs PNG: sRGB PDF \(fromSRGB); P3 PDF \(fromP3)")
   }
 }
