@@ -29,7 +29,7 @@ enum OutputOptions {
     OptionSpec(
       names: ["--color-space"], valueName: "SPACE",
       help:
-        "PNG and PDF: srgb (default: PNGs get an sRGB chunk with gAMA/cHRM fallbacks) or display-p3 (the design's colours converted to look the same, color(display-p3 …) colours kept; PNG: an iCCP Display P3 profile and cICP; PDF: ICC-based Display P3).",
+        "srgb (default: PNGs get an sRGB chunk with gAMA/cHRM fallbacks) or display-p3 (the design's colours converted to look the same, color(display-p3 …) colours kept; PNG: an iCCP Display P3 profile and cICP, and an -sRGB companion in exports; PDF: ICC-based Display P3). SVG always writes colours outside sRGB as color(display-p3 …).",
       field: ["colorSpace"]),
     OptionSpec(
       names: ["--svg-text"], valueName: "MODE",

@@ -31,7 +31,7 @@ public enum OutputFields {
     FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
     FieldSpec(
       "colorSpace", FieldSpec.choice(ColorSpace.self),
-      "PNG and PDF: srgb (default) or display-p3 (PNG: an iCCP Display P3 profile and cICP; PDF: ICC-based Display P3)."
+      "srgb (default) or display-p3 (PNG: an iCCP Display P3 profile and cICP; PDF: ICC-based Display P3)."
     ),
     FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
@@ -65,13 +65,8 @@ public enum OutputFields {
           "scale", in: Double.leastNonzeroMagnitude...maxScale,
           allowed: "a number > 0 and ≤ \(formatNumber(maxScale))") ?? Double(loaded.design.device.screen.scale)
       let colorSpace = try fields.choice("colorSpace", as: ColorSpace.self) ?? .srgb
-      if colorSpace != .srgb, format == .svg {
-        throw DesignError(
-          origin: fields.origin(of: "colorSpace"), field: "colorSpace",
-          message:
-            "'\(colorSpace.rawValue)' is not allowed for svg (allowed: srgb; an SVG writes colours outside sRGB as color(display-p3 …) by itself)"
-        )
-      }
+      // The scene SVG writer needs no colour space: it writes every colour in sRGB and those
+      // outside sRGB also as color(display-p3 …), so display-p3 asks nothing more of it.
       return Output(
         format: format, scale: scale,
         png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
