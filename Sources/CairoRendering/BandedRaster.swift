@@ -30,6 +30,7 @@ extension Renderer {
   ) throws(RenderError) -> [UInt8] {
     let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     let drawing = DrawingSpace(scene: scene, colorSpace: colorSpace)
+    if drawing.composites { return try compositeDisplayP3(scene, scale: scale, compression: compression) }
     let conversion = try drawing.needsConversion ? PixelConversion.sRGBToDisplayP3() : nil
     return try colorSpace.pngTag().withOptions(compression) { (options) throws(RenderError) -> [UInt8] in
       if let png = try renderBands(
@@ -148,21 +149,67 @@ public final class DrawingTime {
 /// How a scene is drawn for a colour space. sRGB is drawn as it is. For Display P3, a scene whose
 /// colours are all inside sRGB is drawn in sRGB and its pixels converted (`PixelConversion`),
 /// so blending, gradients and antialiasing happen exactly as in the sRGB file and the P3 file
-/// looks the same; a scene with colours outside sRGB is drawn with each colour's P3 components
-/// (and its photos converted to P3), keeping those colours, at the cost of blending in P3's
-/// encoding (a level or two apart from the sRGB file where translucent art overlaps).
+/// looks the same. A scene with colours outside sRGB is composited
+/// (`Renderer.compositeDisplayP3`): the converted sRGB drawing, and a drawing with each
+/// colour's P3 components only where colours outside sRGB reach.
 struct DrawingSpace {
   /// The space the canvas draws colours in.
   let canvas: ColorSpace
   /// Whether the drawn sRGB pixels are converted to Display P3 afterwards.
   let needsConversion: Bool
+  /// Whether the image is composited from three drawings (Display P3 with wide colours).
+  let composites: Bool
 
   init(scene: Scene, colorSpace: ColorSpace) {
-    if colorSpace == .displayP3, scene.colorsOutsideSRGB.isEmpty {
-      (canvas, needsConversion) = (.srgb, true)
-    } else {
-      (canvas, needsConversion) = (colorSpace, false)
+    switch colorSpace {
+    case .srgb: (canvas, needsConversion, composites) = (.srgb, false, false)
+    case .displayP3:
+      let wide = !scene.colorsOutsideSRGB.isEmpty
+      (canvas, needsConversion, composites) = (.srgb, !wide, wide)
     }
+  }
+}
+
+extension Renderer {
+  /// A Display P3 PNG of a scene with colours outside sRGB, identical to the converted sRGB
+  /// drawing wherever those colours do not reach: the scene is drawn in sRGB (converted to
+  /// P3), again with the wide colours shifted (`Canvas.marksWideGamut`), and with every colour's
+  /// P3 components; pixels where the first two differ come from the third. Whole images (three
+  /// surfaces), not bands: only scenes with wide colours pay for it.
+  func compositeDisplayP3(_ scene: Scene, scale: Double, compression: PNGCompression) throws(RenderError)
+    -> [UInt8]
+  {
+    let image = try rasterize(scene, scale: scale, colorSpace: .srgb, marksWideGamut: false)
+    let marked = try rasterize(scene, scale: scale, colorSpace: .srgb, marksWideGamut: true)
+    let wide = try rasterize(scene, scale: scale, colorSpace: .displayP3, marksWideGamut: false)
+    let (width, height, stride) = (image.size.width, image.size.height, image.stride)
+    let conversion = try PixelConversion.sRGBToDisplayP3()
+    withExtendedLifetime((image, marked, wide)) {
+      let base = cairo_image_surface_get_data(image.surface)!
+      let mask = cairo_image_surface_get_data(marked.surface)!
+      let p3 = cairo_image_surface_get_data(wide.surface)!
+      // Which pixels the wide colours reach, before the conversion changes `base`.
+      var reached = [Bool](repeating: false, count: width * height)
+      for y in 0..<height {
+        let (a, m) = (base + y * stride, mask + y * stride)
+        a.withMemoryRebound(to: UInt32.self, capacity: width) { a in
+          m.withMemoryRebound(to: UInt32.self, capacity: width) { m in
+            for x in 0..<width where a[x] != m[x] { reached[y * width + x] = true }
+          }
+        }
+      }
+      conversion.apply(to: base, rows: height, width: width, stride: stride)
+      for y in 0..<height {
+        let (a, b) = (base + y * stride, p3 + y * stride)
+        a.withMemoryRebound(to: UInt32.self, capacity: width) { a in
+          b.withMemoryRebound(to: UInt32.self, capacity: width) { b in
+            for x in 0..<width where reached[y * width + x] { a[x] = b[x] }
+          }
+        }
+      }
+      cairo_surface_mark_dirty(image.surface)
+    }
+    return try image.pngData(compression: compression, tag: try ColorSpace.displayP3.pngTag())
   }
 }
 

@@ -15,6 +15,10 @@ final class Canvas {
   private let images: DecodedImages
   /// The space colours are drawn in: sRGB components, or each colour's Display P3 ones.
   private let colorSpace: ColorSpace
+  /// sRGB canvases only: colours outside sRGB are drawn with every component shifted by half
+  /// the range, so that comparing the result with a plain render finds every pixel they touch
+  /// (see `Renderer.compositeDisplayP3`).
+  private let marksWideGamut: Bool
 
   /// - Parameters:
   ///   - surface: the target, sized in pixels for raster surfaces and in points for vector ones.
@@ -26,8 +30,10 @@ final class Canvas {
   ///   - images: decoded images to reuse (banded rendering shares one cache across bands).
   init(
     surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary,
-    rows: Range<Int>? = nil, images: DecodedImages? = nil, colorSpace: ColorSpace = .srgb
+    rows: Range<Int>? = nil, images: DecodedImages? = nil, colorSpace: ColorSpace = .srgb,
+    marksWideGamut: Bool = false
   ) throws(RenderError) {
+    self.marksWideGamut = marksWideGamut
     let images = images ?? DecodedImages(colorSpace: colorSpace)
     precondition(images.colorSpace == colorSpace, "decoded images in another colour space")
     self.colorSpace = colorSpace
@@ -353,6 +359,9 @@ final class Canvas {
   /// `color` in the canvas's colour space.
   private func components(_ color: Color) -> RGBComponents {
     switch colorSpace {
+    case .srgb where marksWideGamut && color.isOutsideSRGB:
+      func shifted(_ v: Double) -> Double { v < 0.5 ? v + 0.5 : v - 0.5 }
+      return RGBComponents(red: shifted(color.red), green: shifted(color.green), blue: shifted(color.blue))
     case .srgb: return RGBComponents(red: color.red, green: color.green, blue: color.blue)
     case .displayP3: return color.displayP3Components
     }

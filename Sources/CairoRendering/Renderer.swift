@@ -76,12 +76,19 @@ public struct Renderer: Sendable {
   public func rasterize(_ scene: Scene, scale: Double, colorSpace: ColorSpace = .srgb) throws(RenderError)
     -> RasterImage
   {
+    try rasterize(scene, scale: scale, colorSpace: colorSpace, marksWideGamut: false)
+  }
+
+  /// `rasterize`, optionally marking colours outside sRGB (see `Canvas`).
+  func rasterize(_ scene: Scene, scale: Double, colorSpace: ColorSpace, marksWideGamut: Bool) throws(RenderError)
+    -> RasterImage
+  {
     let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     let image = try RasterImage(size: pixels)
     let canvas = try Canvas(
       surface: image.surface,
       scale: (Double(pixels.width) / scene.size.width, Double(pixels.height) / scene.size.height),
-      snapsToPixels: true, fonts: fonts, colorSpace: colorSpace)
+      snapsToPixels: true, fonts: fonts, colorSpace: colorSpace, marksWideGamut: marksWideGamut)
     try canvas.draw(scene.nodes)
     cairo_surface_flush(image.surface)
     return image

@@ -12,6 +12,10 @@ public struct Color: Hashable, Sendable {
   public let alpha: Double
   /// The Display P3 components (0…1, D65, sRGB transfer) when the colour was given in P3.
   public let displayP3: RGBComponents?
+  /// Whether `red`, `green`, `blue` are the clip of `displayP3` (a colour given in P3) rather
+  /// than an sRGB colour chosen to stand for it (`init(sRGB:displayP3:)`, the seasons' wide
+  /// accents). Only a clip is worth a note in sRGB output.
+  public let sRGBIsClip: Bool
 
   /// - Throws: `SceneError` naming the component outside 0…1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) throws(SceneError) {
@@ -24,6 +28,14 @@ public struct Color: Hashable, Sendable {
     self.blue = blue
     self.alpha = alpha
     self.displayP3 = nil
+    self.sRGBIsClip = false
+  }
+
+  /// An sRGB colour with a wider Display P3 variant: sRGB output draws `sRGB` exactly as
+  /// before, P3 output draws `displayP3` (components 0…1; clamped).
+  public init(sRGB: Color, displayP3: RGBComponents) {
+    self.init(
+      unchecked: sRGB.red, sRGB.green, sRGB.blue, sRGB.alpha, displayP3: displayP3.clamped, sRGBIsClip: false)
   }
 
   /// A colour in Display P3 (CSS `color(display-p3 r g b)`): P3-D65 primaries, the sRGB
@@ -43,6 +55,7 @@ public struct Color: Hashable, Sendable {
     self.blue = clip.blue
     self.alpha = alpha
     self.displayP3 = p3
+    self.sRGBIsClip = true
   }
 
   /// The colour's Display P3 components: as given, or converted from sRGB (always inside P3).
@@ -72,6 +85,7 @@ public struct Color: Hashable, Sendable {
     blue = Double(blue8) / 255
     alpha = Double(alpha8) / 255
     displayP3 = nil
+    sRGBIsClip = false
   }
 
   /// A colour from `0xRRGGBB`.
@@ -83,7 +97,8 @@ public struct Color: Hashable, Sendable {
 
   /// The same colour with its alpha multiplied by `factor` (0…1).
   public func fading(by factor: Double) -> Color {
-    Color(unchecked: red, green, blue, alpha * min(1, max(0, factor)), displayP3: displayP3)
+    Color(
+      unchecked: red, green, blue, alpha * min(1, max(0, factor)), displayP3: displayP3, sRGBIsClip: sRGBIsClip)
   }
 
   /// The colour mixed with `other`: 0 gives `self`, 1 gives `other`.
@@ -91,12 +106,13 @@ public struct Color: Hashable, Sendable {
     let t = min(1, max(0, amount))
     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
     if displayP3 != nil || other.displayP3 != nil {
-      // Mixed in P3, so a wide-gamut end keeps its gamut.
+      // sRGB output mixes the sRGB components, P3 output the P3 ones, so a wide end keeps its
+      // gamut in P3 and sRGB output is what it was.
       let (a, b) = (displayP3Components, other.displayP3Components)
-      return
-        (try? Color(
-          displayP3Red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue),
-          alpha: mix(alpha, other.alpha))) ?? self
+      return Color(
+        unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue), mix(alpha, other.alpha),
+        displayP3: RGBComponents(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue)),
+        sRGBIsClip: sRGBIsClip && other.sRGBIsClip)
     }
     return Color(
       unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue),
@@ -115,12 +131,16 @@ public struct Color: Hashable, Sendable {
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }
 
-  init(unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double, displayP3: RGBComponents? = nil) {
+  init(
+    unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double, displayP3: RGBComponents? = nil,
+    sRGBIsClip: Bool = false
+  ) {
     self.red = red
     self.green = green
     self.blue = blue
     self.alpha = alpha
     self.displayP3 = displayP3
+    self.sRGBIsClip = displayP3 != nil && sRGBIsClip
   }
 
   public static let white = Color(rgb: 0xFFFFFF)
@@ -128,9 +148,10 @@ public struct Color: Hashable, Sendable {
   public static let clear = Color(rgb: 0x000000, alpha: 0)
 
   /// `hex`, or for a colour given in Display P3 `color(display-p3 R G B)` (with ` / A` when
-  /// not opaque), components with up to four decimals: how a design file writes it.
+  /// not opaque), components with up to four decimals: how a design file writes it. A colour
+  /// with a chosen sRGB fallback (`init(sRGB:displayP3:)`) shows its sRGB `hex`.
   public var cssText: String {
-    guard let p3 = displayP3 else { return hex }
+    guard let p3 = displayP3, sRGBIsClip else { return hex }
     func number(_ v: Double) -> String {
       var text = String(cFormat: "%.4f", v)
       while text.hasSuffix("0") { text.removeLast() }

@@ -174,7 +174,7 @@ public enum DesignRendering {
   /// color(display-p3 1 0 0) as #FF0000 (--color-space display-p3 keeps it)`
   public static func gamutNote(for scene: Scene, output: Output) -> String? {
     guard output.colorSpace == .srgb, output.format != .svg || output.svg.engine == .cairo else { return nil }
-    let clipped = scene.colorsOutsideSRGB
+    let clipped = scene.colorsOutsideSRGB.filter(\.sRGBIsClip)
     guard !clipped.isEmpty else { return nil }
     let shown = clipped.prefix(3).map { "\($0.cssText) as \($0.hex)" }.joined(separator: ", ")
     let more = clipped.count > 3 ? ", …" : ""

@@ -290,9 +290,10 @@ private struct SVGDocumentState {
 
   /// A colour outside sRGB in CSS, as a style's declarations: the sRGB clip first, as a
   /// fallback for renderers without CSS Color 4, then `color(display-p3 …)`, which those with
-  /// it use instead (`fill:#FF0000;fill:color(display-p3 1 0 0)`). Nil for sRGB colours.
+  /// it use instead (`fill:#FF0000;fill:color(display-p3 1 0 0)`). Nil for sRGB colours and
+  /// for a season's wide accents, which only P3 files use.
   static func wideGamutStyle(_ color: Color, property: String) -> String? {
-    guard color.isOutsideSRGB, let p3 = color.displayP3 else { return nil }
+    guard color.isOutsideSRGB, color.sRGBIsClip, let p3 = color.displayP3 else { return nil }
     let opaque = (try? Color(displayP3Red: p3.red, green: p3.green, blue: p3.blue)) ?? color
     return "\(property):\(SVGMarkup.rgb(color));\(property):\(opaque.cssText)"
   }
