@@ -149,9 +149,10 @@ public final class DrawingTime {
 /// How a scene is drawn for a colour space. sRGB is drawn as it is. For Display P3, a scene whose
 /// colours are all inside sRGB is drawn in sRGB and its pixels converted (`PixelConversion`),
 /// so blending, gradients and antialiasing happen exactly as in the sRGB file and the P3 file
-/// looks the same. A scene with colours outside sRGB is composited
+/// looks the same. A scene with colours outside sRGB, or with photos, is composited
 /// (`Renderer.compositeDisplayP3`): the converted sRGB drawing, and a drawing with each
-/// colour's P3 components only where colours outside sRGB reach.
+/// colour's P3 components (and photos decoded straight to P3) only where those colours and
+/// photos reach.
 struct DrawingSpace {
   /// The space the canvas draws colours in.
   let canvas: ColorSpace
@@ -164,7 +165,8 @@ struct DrawingSpace {
     switch colorSpace {
     case .srgb: (canvas, needsConversion, composites) = (.srgb, false, false)
     case .displayP3:
-      let wide = !scene.colorsOutsideSRGB.isEmpty
+      // Photos may hold colours outside sRGB (their profile is converted straight to P3).
+      let wide = !scene.colorsOutsideSRGB.isEmpty || scene.nodes.contains(where: \.containsImage)
       (canvas, needsConversion, composites) = (.srgb, !wide, wide)
     }
   }

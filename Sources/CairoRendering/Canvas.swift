@@ -16,8 +16,8 @@ final class Canvas {
   /// The space colours are drawn in: sRGB components, or each colour's Display P3 ones.
   private let colorSpace: ColorSpace
   /// sRGB canvases only: colours outside sRGB are drawn with every component shifted by half
-  /// the range, so that comparing the result with a plain render finds every pixel they touch
-  /// (see `Renderer.compositeDisplayP3`).
+  /// the range, and images are left out, so that comparing the result with a plain render
+  /// finds every pixel they touch (see `Renderer.compositeDisplayP3`).
   private let marksWideGamut: Bool
 
   /// - Parameters:
@@ -242,6 +242,9 @@ final class Canvas {
   }
 
   private func draw(_ image: ImageNode) throws(RenderError) {
+    // A marking canvas leaves images out, so the composite takes their pixels (decoded
+    // straight to P3) from the P3 drawing.
+    if marksWideGamut { return }
     let frame = image.frame
     guard frame.width > 0, frame.height > 0 else { return }
     if snapsToPixels {

@@ -20,7 +20,10 @@ final class DecodedImage {
 
   /// - Throws: `RenderError.image` when the bytes are not a PNG, JPEG or HEIC this build can
   ///   read, are damaged, or describe an image over the limits.
-  init(_ bytes: [UInt8]) throws(RenderError) {
+  /// `colorSpace` is the space the pixels are converted to: a photo's embedded profile is
+  /// converted straight to it (so a P3 photo keeps its gamut in P3 output); pixels without a
+  /// profile are taken as sRGB.
+  init(_ bytes: [UInt8], colorSpace: ColorSpace = .srgb) throws(RenderError) {
     guard let format = ImageFormat(sniffing: bytes) else {
       throw .image(reason: "not a PNG, JPEG or HEIC file (no PNG, JPEG or HEIF signature)")
     }
@@ -39,8 +42,9 @@ final class DecodedImage {
       }
       self.surface = surface
       wasTransformed = false
+      if colorSpace == .displayP3 { try convertToDisplayP3() }
     case .jpeg, .heic:
-      (surface, wasTransformed) = try Self.decodePhoto(bytes, format: format)
+      (surface, wasTransformed) = try Self.decodePhoto(bytes, format: format, colorSpace: colorSpace)
     }
   }
 
@@ -69,9 +73,11 @@ final class DecodedImage {
     cairo_surface_mark_dirty(surface)
   }
 
-  private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat) throws(RenderError) -> (
-    OpaquePointer, Bool
-  ) {
+  private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat, colorSpace: ColorSpace) throws(RenderError)
+    -> (
+      OpaquePointer, Bool
+    )
+  {
     let name = format == .jpeg ? "JPEG" : "HEIC"
     var photo = wp_photo()
     var libraries = wp_photo_libraries(
@@ -101,8 +107,12 @@ final class DecodedImage {
     let (width, height) = (Int(photo.width), Int(photo.height))
     var converted = false
     if let icc = photo.icc, photo.icc_length > 0 {
-      converted = try convertToSRGB(
-        photo.pixels, count: width * height, profile: icc, length: photo.icc_length, format: name)
+      converted = try convert(
+        photo.pixels, count: width * height, profile: icc, length: photo.icc_length, format: name, to: colorSpace)
+    }
+    if !converted, colorSpace == .displayP3 {
+      // No RGB profile: the pixels are sRGB, converted to P3 like the rest of the drawing.
+      try PixelConversion.sRGBToDisplayP3().apply(to: photo.pixels, rows: 1, width: width * height, stride: 0)
     }
     wp_photo_premultiply(photo.pixels, width * height)
     let cairoFormat = photo.has_alpha != 0 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
@@ -123,12 +133,12 @@ final class DecodedImage {
     return (surface, converted || photo.orientation != 1 || format == .heic)
   }
 
-  /// Converts straight-alpha BGRA pixels from an embedded RGB profile to sRGB in place.
-  /// Returns false when the profile already is sRGB-equivalent or is not an RGB profile
-  /// (a greyscale JPEG's grey profile: its pixels are drawn as decoded).
-  private static func convertToSRGB(
+  /// Converts straight-alpha BGRA pixels from an embedded RGB profile to sRGB (or Display P3)
+  /// in place. Returns false when the profile is not an RGB profile (a greyscale JPEG's grey
+  /// profile: its pixels are drawn as decoded).
+  private static func convert(
     _ pixels: UnsafeMutablePointer<UInt8>, count: Int, profile: UnsafeMutablePointer<UInt8>, length: Int,
-    format: String
+    format: String, to colorSpace: ColorSpace
   ) throws(RenderError) -> Bool {
     let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
     guard let context = cms.cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
@@ -138,7 +148,16 @@ final class DecodedImage {
     }
     defer { _ = cms.cmsCloseProfile(source) }
     guard cms.cmsGetColorSpace(source) == cmsSigRgbData else { return false }
-    let srgb = cms.cmsCreate_sRGBProfileTHR(context)
+    let destination: cmsHPROFILE?
+    switch colorSpace {
+    case .srgb: destination = cms.cmsCreate_sRGBProfileTHR(context)
+    case .displayP3:
+      let p3 = try ColorProfiles.displayP3()
+      destination = p3.withUnsafeBytes {
+        cms.cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
+      }
+    }
+    guard let srgb = destination else { throw .image(reason: "lcms2 cannot open the \(colorSpace) profile") }
     defer { _ = cms.cmsCloseProfile(srgb) }
     // TYPE_BGRA_8 with the alpha byte copied through unchanged.
     let bgra: cmsUInt32Number = (4 << 16) | (3 << 3) | 1 | (1 << 7) | (1 << 10) | (1 << 14)
@@ -175,8 +194,7 @@ final class DecodedImages {
   func image(_ bytes: [UInt8]) throws(RenderError) -> DecodedImage {
     let key = bytes.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
     if let cached = images[key] { return cached.decoded }
-    let decoded = try DecodedImage(bytes)
-    if colorSpace == .displayP3 { try decoded.convertToDisplayP3() }
+    let decoded = try DecodedImage(bytes, colorSpace: colorSpace)
     images[key] = (bytes, decoded)
     return decoded
   }

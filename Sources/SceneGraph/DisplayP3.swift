@@ -118,3 +118,14 @@ extension Scene {
     return nodes.flatMap(\.colors).filter { $0.isOutsideSRGB && seen.insert($0).inserted }
   }
 }
+
+extension Node {
+  /// Whether the node or one of its children is an image.
+  public var containsImage: Bool {
+    switch self {
+    case .group(let group): return group.children.contains(where: \.containsImage)
+    case .image: return true
+    case .shape, .text: return false
+    }
+  }
+}

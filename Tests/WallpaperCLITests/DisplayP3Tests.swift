@@ -171,3 +171,33 @@ extension DisplayP3CLITests {
     print("poppler vs PNG: sRGB PDF \(fromSRGB); P3 PDF \(fromP3)")
   }
 }
+
+extension DisplayP3CLITests {
+  func testAPhotoWithADisplayP3ProfileKeepsItsGamutInP3Output() throws {
+    // The photo: our own P3 PNG of a cell in P3 0.2 0.8 0.3 (outside sRGB), made a JPEG by
+    // ImageMagick, which keeps the Display P3 profile.
+    try #"""
+    { "name": "Wide", "device": "iphone-8", "season": { "name": "winter" },
+      "grid": { "kind": "home", "fill": ["1=color(display-p3 0.2 0.8 0.3)"] } }
+    """#.write(toFile: "\(folder)/w.json", atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      try wallpaper(["render", "w.json", "--scale", "1", "--color-space", "display-p3", "-o", "w.png"]).status, 0)
+    XCTAssertEqual(
+      try Processes.run("convert", ["\(folder)/w.png", "-quality", "100", "\(folder)/photo.jpg"]).status, 0)
+    try #"""
+    { "name": "Photo", "device": "iphone-8", "season": { "name": "winter", "alpha": 0 },
+      "background": { "image": { "path": "photo.jpg", "mode": "fill" } } }
+    """#.write(toFile: "\(folder)/p.json", atomically: true, encoding: .utf8)
+    for (name, extra) in [("s.png", [String]()), ("p.png", ["--color-space", "display-p3"])] {
+      let result = try wallpaper(["render", "p.json", "--scale", "1", "-o", name] + extra)
+      XCTAssertEqual(result.status, 0, result.stderr)
+    }
+    let (s, p) = (try RGBAImage(pngFile: "\(folder)/s.png"), try RGBAImage(pngFile: "\(folder)/p.png"))
+    // P3 output: the photo's P3 colour as it is, 51 204 77 (clipped to sRGB on the way in it
+    // would be about 74 203 77 in P3, or 0 208 49 left unconverted).
+    XCTAssertTrue(zip(p[140, 50].prefix(3), [51, 204, 77]).allSatisfy { abs(Int($0) - $1) <= 2 }, "\(p[140, 50])")
+    // sRGB output: its sRGB clip, 0 208 49 (what Chromium and lcms2 show for it).
+    XCTAssertTrue(zip(s[140, 50].prefix(3), [0, 208, 49]).allSatisfy { abs(Int($0) - $1) <= 2 }, "\(s[140, 50])")
+    XCTAssertTrue(try PNGChunks(bytes("p.png")).types.contains("iCCP"))
+  }
+}
