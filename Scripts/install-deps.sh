@@ -37,6 +37,7 @@ check=(
   webkit2gtk-driver xvfb xauth  # WebKit, the engine of iPhone Safari, through WebKitWebDriver
   inkscape              # a designer's tool: renders our SVG and lists its layers
   python3-pikepdf       # PDF/X-4 rules (Tests/Scripts/check-pdfx.py)
+  ghostscript           # tiffsep: the plates of the proof's control strip
   python3-websocket     # WebDriver BiDi to Firefox (Tests/Scripts/bidi.py)
   python3-selenium python3-pil  # WebDriver to WebKit; PNG decoding in the drivers
   python3-jsonschema    # the JSON Schema against the samples (Tests/Scripts/check-schema.py)

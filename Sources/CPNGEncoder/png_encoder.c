@@ -198,8 +198,9 @@ struct png_stream {
   unsigned char *chunks[2];
   int filling;
 
-  // The PNG so far: signature, IHDR, the IDAT header, the zlib header, deflate chunks.
+  // The PNG so far: signature, IHDR, colour chunks, the IDAT header, the zlib header, deflate chunks.
   png_encoder_output output;
+  size_t idat_start;  // Offset of the IDAT chunk's length field.
   uint32_t adler;
   unsigned char *compressed;
   size_t compressed_capacity;
@@ -350,6 +351,53 @@ static void submit(png_stream *s, size_t size, int level, int final) {
   s->filling = 1 - s->filling;  // The worker finished with this one before taking the job.
 }
 
+/// Appends one chunk: length, type, data, CRC over type and data.
+static int append_chunk(png_stream *s, const char type[4], const unsigned char *data, size_t length) {
+  if (length > 0x7FFFFFFF) return 0;
+  unsigned char head[8];
+  put32(head, (uint32_t)length);
+  memcpy(head + 4, type, 4);
+  uint32_t crc = libdeflate_crc32(0, head + 4, 4);
+  crc = libdeflate_crc32(crc, data, length);
+  unsigned char tail[4];
+  put32(tail, crc);
+  return append(s, head, 8) && (length == 0 || append(s, data, length)) && append(s, tail, 4);
+}
+
+/// The colour chunks of `color` (see png_encoder_color), in the order PNG's third edition
+/// lists them: cICP, iCCP, or sRGB, gAMA, cHRM.
+static int append_color_chunks(png_stream *s, const png_encoder_color *color) {
+  if (color->has_cicp && !append_chunk(s, "cICP", color->cicp, 4)) return 0;
+  if (color->icc_profile != NULL) {
+    const char *name = color->icc_name != NULL ? color->icc_name : "ICC profile";
+    size_t name_length = strlen(name);
+    if (name_length < 1 || name_length > 79) return 0;
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(9);
+    if (compressor == NULL) return 0;
+    size_t bound = libdeflate_zlib_compress_bound(compressor, color->icc_profile_size);
+    unsigned char *data = malloc(name_length + 2 + bound);
+    if (data == NULL) {
+      libdeflate_free_compressor(compressor);
+      return 0;
+    }
+    memcpy(data, name, name_length);
+    data[name_length] = 0;      // Name terminator.
+    data[name_length + 1] = 0;  // Compression method: zlib deflate.
+    size_t compressed = libdeflate_zlib_compress(
+        compressor, color->icc_profile, color->icc_profile_size, data + name_length + 2, bound);
+    libdeflate_free_compressor(compressor);
+    int ok = compressed > 0 && append_chunk(s, "iCCP", data, name_length + 2 + compressed);
+    free(data);
+    return ok;
+  }
+  static const unsigned char srgb[1] = {0};  // Rendering intent: perceptual.
+  unsigned char gama[4], chrm[32];
+  put32(gama, 45455);  // 1/2.2 × 100000.
+  static const uint32_t chromaticities[8] = {31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000};
+  for (int i = 0; i < 8; i++) put32(chrm + 4 * i, chromaticities[i]);
+  return append_chunk(s, "sRGB", srgb, 1) && append_chunk(s, "gAMA", gama, 4) && append_chunk(s, "cHRM", chrm, 32);
+}
+
 int png_encoder_band_rows(int width) {
   if (width < 1) width = 1;
   int rows = (int)((2u << 20) / ((unsigned)width * 4u));
@@ -385,7 +433,7 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   s->chunks[1] = threaded ? malloc(chunk) : NULL;
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->changed, NULL);
-  unsigned char header[8 + 25 + 8 + 2] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  unsigned char header[8 + 25] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   unsigned char *ihdr = header + 8;
   put32(ihdr, 13);
   memcpy(ihdr + 4, "IHDR", 4);
@@ -395,16 +443,25 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   ihdr[17] = rgba ? 6 : 2;
   ihdr[18] = ihdr[19] = ihdr[20] = 0;
   put32(ihdr + 21, libdeflate_crc32(0, ihdr + 4, 17));
-  memcpy(header + 33 + 4, "IDAT", 4);  // Its length is filled in by png_stream_finish.
-  // zlib header: deflate with a 32 KiB window; FLEVEL as libdeflate_zlib_compress sets it.
+  // IDAT's length is filled in by png_stream_finish. zlib header: deflate with a 32 KiB
+  // window; FLEVEL as libdeflate_zlib_compress sets it.
+  unsigned char idat[8 + 2] = {0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0};
   int level = options.art.level;
-  header[41] = 0x78;
-  header[42] = level < 2 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA;
+  idat[9] = level < 2 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA;
   if (s->previous == NULL || s->current == NULL || s->scratch == NULL || s->chunks[0] == NULL ||
-      (threaded && s->chunks[1] == NULL) || !append(s, header, sizeof header)) {
+      (threaded && s->chunks[1] == NULL) || !append(s, header, sizeof header) ||
+      !append_color_chunks(s, &options.color)) {
     png_stream_destroy(s);
     return NULL;
   }
+  s->idat_start = s->output.size;
+  if (!append(s, idat, sizeof idat)) {
+    png_stream_destroy(s);
+    return NULL;
+  }
+  // The profile is not kept: its pointers are valid only during this call.
+  s->options.color.icc_profile = NULL;
+  s->options.color.icc_name = NULL;
   s->output.color_type = rgba ? 6 : 2;
   return s;
 }
@@ -569,7 +626,7 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
     fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
     return s->status;
   }
-  size_t idat_start = 8 + 25;
+  size_t idat_start = s->idat_start;
   size_t idat_length = s->output.size - idat_start - 8;
   put32(s->output.data + idat_start, (uint32_t)idat_length);
   put32(trailer, libdeflate_crc32(0, s->output.data + idat_start + 4, idat_length + 4));

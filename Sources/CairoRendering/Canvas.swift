@@ -13,6 +13,12 @@ final class Canvas {
   /// Whether the surface has device pixels, so device-pixel strokes are snapped to them.
   private let snapsToPixels: Bool
   private let images: DecodedImages
+  /// The space colours are drawn in: sRGB components, or each colour's Display P3 ones.
+  private let colorSpace: ColorSpace
+  /// sRGB canvases only: colours outside sRGB are drawn with every component shifted by half
+  /// the range, and images are left out, so that comparing the result with a plain render
+  /// finds every pixel they touch (see `Renderer.compositeDisplayP3`).
+  private let marksWideGamut: Bool
 
   /// - Parameters:
   ///   - surface: the target, sized in pixels for raster surfaces and in points for vector ones.
@@ -24,8 +30,13 @@ final class Canvas {
   ///   - images: decoded images to reuse (banded rendering shares one cache across bands).
   init(
     surface: OpaquePointer, scale: (x: Double, y: Double), snapsToPixels: Bool, fonts: FontLibrary,
-    rows: Range<Int>? = nil, images: DecodedImages = DecodedImages()
+    rows: Range<Int>? = nil, images: DecodedImages? = nil, colorSpace: ColorSpace = .srgb,
+    marksWideGamut: Bool = false
   ) throws(RenderError) {
+    self.marksWideGamut = marksWideGamut
+    let images = images ?? DecodedImages(colorSpace: colorSpace)
+    precondition(images.colorSpace == colorSpace, "decoded images in another colour space")
+    self.colorSpace = colorSpace
     let cr = cairo_create(surface)!
     try check(cairo_status(cr), "cairo_create")
     self.cr = cr
@@ -290,6 +301,9 @@ final class Canvas {
   }
 
   private func draw(_ image: ImageNode) throws(RenderError) {
+    // A marking canvas leaves images out, so the composite takes their pixels (decoded
+    // straight to P3) from the P3 drawing.
+    if marksWideGamut { return }
     let frame = image.frame
     guard frame.width > 0, frame.height > 0 else { return }
     if snapsToPixels {
@@ -461,10 +475,22 @@ final class Canvas {
     return (x, y)
   }
 
+  /// `color` in the canvas's colour space.
+  private func components(_ color: Color) -> RGBComponents {
+    switch colorSpace {
+    case .srgb where marksWideGamut && color.isOutsideSRGB:
+      func shifted(_ v: Double) -> Double { v < 0.5 ? v + 0.5 : v - 0.5 }
+      return RGBComponents(red: shifted(color.red), green: shifted(color.green), blue: shifted(color.blue))
+    case .srgb: return RGBComponents(red: color.red, green: color.green, blue: color.blue)
+    case .displayP3: return color.displayP3Components
+    }
+  }
+
   private func setSource(_ paint: Paint) {
     switch paint {
-    case .solid(let c):
-      cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    case .solid(let color):
+      let c = components(color)
+      cairo_set_source_rgba(cr, c.red, c.green, c.blue, color.alpha)
       return
     case .linearGradient(var start, var end, let stops):
       let inDevice = gradientsInDeviceSpace
@@ -507,8 +533,8 @@ final class Canvas {
 
   private func setGradient(_ pattern: OpaquePointer, _ stops: [GradientStop], inDevice: Bool) {
     for stop in stops {
-      let c = stop.color
-      cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, c.alpha)
+      let c = components(stop.color)
+      cairo_pattern_add_color_stop_rgba(pattern, stop.offset, c.red, c.green, c.blue, stop.color.alpha)
     }
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     if inDevice {

@@ -8,15 +8,96 @@ import Platform
   import Foundation
 #endif
 
+/// A registered printing condition (ICC Characterization Data Registry, http://www.color.org):
+/// what a PDF/X OutputIntent's `OutputConditionIdentifier` names, so that a preflight can match
+/// the embedded profile against the registered characterisation.
+public struct OutputCondition: Hashable, Sendable {
+  /// The names `--output-condition` accepts for it, the first the usual one (`FOGRA39`).
+  public let names: [String]
+  /// The registry's reference name: the OutputIntent's `OutputConditionIdentifier`.
+  public let identifier: String
+  /// The process, paper and standard in words: the OutputIntent's `OutputCondition`.
+  public let description: String
+  /// The registry: `http://www.color.org` for every built-in condition.
+  public let registryName = "http://www.color.org"
+
+  /// The built-in conditions: FOGRA39, FOGRA51, FOGRA52, GRACoL2013 (CGATS21_CRPC6), SWOP
+  /// (CGATS TR 003) and JapanColor2011.
+  public static let registered: [OutputCondition] = [
+    OutputCondition(
+      names: ["FOGRA39"], identifier: "FOGRA39",
+      description: "Offset printing, ISO 12647-2:2004/Amd 1, paper type 1 or 2 (gloss or matte coated), 115 g/m2, 60/cm"
+    ),
+    OutputCondition(
+      names: ["FOGRA51"], identifier: "FOGRA51",
+      description: "Offset printing, ISO 12647-2:2013, PS1 premium coated paper, 115 g/m2, 60/cm, M1 (PSO Coated v3)"),
+    OutputCondition(
+      names: ["FOGRA52"], identifier: "FOGRA52",
+      description:
+        "Offset printing, ISO 12647-2:2013, PS5 wood-free uncoated paper, 120 g/m2, 60/cm, M1 (PSO Uncoated v3)"),
+    OutputCondition(
+      names: ["GRACoL2013", "CRPC6", "CGATS21_CRPC6"], identifier: "CGATS21_CRPC6",
+      description: "Offset printing, CGATS.21-2 CRPC6 (GRACoL 2013), grade 1 premium coated paper"),
+    OutputCondition(
+      names: ["SWOP", "CGATS_TR_003"], identifier: "CGATS TR 003",
+      description: "Web offset publication printing (SWOP), grade 3 coated paper, CGATS TR 003"),
+    OutputCondition(
+      names: ["JapanColor2011", "JapanColor2011Coated"], identifier: "JapanColor2011Coated",
+      description: "Sheet-fed offset printing, Japan Color 2011 Coated, ISO 12647-2 coated paper"),
+  ]
+
+  /// The condition `name` (one of `allNames`, exactly) names, or nil.
+  public static func named(_ name: String) -> OutputCondition? {
+    registered.first { $0.names.contains(name) }
+  }
+
+  /// Every accepted name, for messages and completions.
+  public static var allNames: [String] { registered.flatMap(\.names) }
+}
+
 /// The printing condition a PDF/X file is made for: an output-class CMYK ICC profile, embedded
-/// as the OutputIntent's `DestOutputProfile`.
+/// as the OutputIntent's `DestOutputProfile`, and the registered condition it characterises
+/// when the user names one.
 public struct OutputIntent: Hashable, Sendable {
   /// The profile's name as given: a name from `installedNames` or a file path.
   public let source: String
-  /// The `OutputConditionIdentifier` and `Info`: the profile's own description.
+  /// How the proof's slug and soft-proof lines name the intent: the condition's identifier
+  /// when one is named, else the profile's own description (`Custom` when it has none).
   public let identifier: String
+  /// The profile's own description (its `desc` tag), or `Custom` when it has none.
+  public let profileDescription: String
   /// The ICC profile's bytes, as read.
   public let profile: [UInt8]
+  /// The registered printing condition the profile characterises, when named
+  /// (`--output-condition`); nil for a custom intent.
+  public let condition: OutputCondition?
+
+  /// The OutputIntent's `OutputConditionIdentifier`: the condition's reference name, or
+  /// `Custom` when no registered condition is named.
+  public var conditionIdentifier: String { condition?.identifier ?? "Custom" }
+
+  /// The OutputIntent's `OutputCondition`: the condition in words, or what the profile is.
+  public var conditionText: String {
+    if let condition { return condition.description }
+    if source == Self.defaultName {
+      return
+        "Ghostscript's default_cmyk.icc (\(profileDescription)): a generic CMYK profile, not a registered printing condition"
+    }
+    return "\(profileDescription): a CMYK profile, not a registered printing condition"
+  }
+
+  /// The same profile, characterising `condition`.
+  public func characterising(_ condition: OutputCondition) -> OutputIntent {
+    OutputIntent(source: source, profileDescription: profileDescription, profile: profile, condition: condition)
+  }
+
+  private init(source: String, profileDescription: String, profile: [UInt8], condition: OutputCondition?) {
+    self.source = source
+    self.profileDescription = profileDescription
+    self.profile = profile
+    self.condition = condition
+    self.identifier = condition?.identifier ?? profileDescription
+  }
 
   /// The default: Ghostscript's CMYK output profile (Debian `libgs-common`).
   public static let defaultName = "default_cmyk"
@@ -59,9 +140,13 @@ public struct OutputIntent: Hashable, Sendable {
     try self.init(profile: Array(data), source: text)
   }
 
-  /// Checks `profile` with lcms2: it must parse, be an output (printer) profile and describe
-  /// CMYK. `source` names it in errors.
+  /// Checks `profile`: its header and tag table must agree with its bytes (`ICCProfileCheck`),
+  /// and lcms2 must parse it as an output (printer) profile describing CMYK. `source` names
+  /// it in errors.
   public init(profile: [UInt8], source: String) throws(OutputIntentError) {
+    if let problem = ICCProfileCheck.problem(in: profile) {
+      throw OutputIntentError(value: source, reason: "a malformed ICC profile: \(problem)")
+    }
     let cms = try LittleCMS.functions { OutputIntentError(value: source, reason: $0) }
     let handle: cmsHPROFILE? = profile.withUnsafeBytes { raw in
       cms.cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count))
@@ -87,9 +172,42 @@ public struct OutputIntent: Hashable, Sendable {
       handle, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count))
     let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     let description = length > 1 ? String(decoding: text, as: UTF8.self).trimmingSpaces() : ""
-    self.source = source
-    self.identifier = description.isEmpty ? "Custom" : description
-    self.profile = profile
+    self.init(
+      source: source, profileDescription: description.isEmpty ? "Custom" : description, profile: profile,
+      condition: nil)
+  }
+}
+
+/// Structural checks of an ICC profile's bytes that lcms2 does not make: a profile lcms2
+/// opens can still declare another size than it has or point tags past its end, and would be
+/// embedded verbatim into a PDF/X, where a preflight or a RIP refuses it.
+enum ICCProfileCheck {
+  /// What is wrong with `bytes`, in a few words, or nil when the header's size field equals
+  /// the file's size (no truncation, no trailing bytes), the signature is `acsp`, and the tag
+  /// table and every tag it lists lie inside the declared size.
+  static func problem(in bytes: [UInt8]) -> String? {
+    func uint32(_ offset: Int) -> Int {
+      bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    guard bytes.count >= 132 else { return "\(bytes.count) bytes, shorter than a header and tag count (132)" }
+    guard bytes[36..<40].elementsEqual("acsp".utf8) else { return "no 'acsp' signature at byte 36" }
+    let declared = uint32(0)
+    guard declared == bytes.count else {
+      return declared < bytes.count
+        ? "the header declares \(declared) bytes but the file has \(bytes.count) (trailing data)"
+        : "the header declares \(declared) bytes but the file has only \(bytes.count) (truncated)"
+    }
+    let count = uint32(128)
+    guard count <= (declared - 132) / 12 else { return "a tag table of \(count) tags runs past the end" }
+    for index in 0..<count {
+      let entry = 132 + 12 * index
+      let (offset, size) = (uint32(entry + 4), uint32(entry + 8))
+      let signature = String(decoding: bytes[entry..<entry + 4], as: UTF8.self)
+      guard offset >= 128 + 4 + 12 * count, offset + size <= declared else {
+        return "tag '\(signature)' (offset \(offset), \(size) bytes) lies outside the profile's \(declared) bytes"
+      }
+    }
+    return nil
   }
 }
 
@@ -103,6 +221,51 @@ public struct OutputIntentError: Error, Equatable, CustomStringConvertible, Send
 
 /// ICC profiles the renderer writes.
 public enum ColorProfiles {
+  /// Display P3 as ICC bytes, made with lcms2 (`cmsCreateRGBProfile`: P3-D65 primaries, the
+  /// D65 white point, the sRGB tone curve as parametric curve type 4) rather than shipped as a
+  /// file; described as "Display P3", dated 2020-01-01 so files stay byte-identical. Made once.
+  ///
+  /// - Throws: `RenderError.image` when lcms2 cannot be loaded or cannot make the profile.
+  public static func displayP3() throws(RenderError) -> [UInt8] {
+    if let profile = displayP3Profile { return profile }
+    throw .image(reason: "lcms2 cannot make a Display P3 profile (is liblcms2-2 installed?)")
+  }
+
+  private static let displayP3Profile: [UInt8]? = {
+    guard let cms = try? LittleCMS.functions({ RenderError.image(reason: $0) }) else { return nil }
+    var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+    var primaries = cmsCIExyYTRIPLE(
+      Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1),
+      Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
+    // IEC 61966-2.1: Y = ((aX + b)^g for X >= d; cX for X < d).
+    var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+    guard let curve = cms.cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+    defer { cms.cmsFreeToneCurve(curve) }
+    var curves: [OpaquePointer?] = [curve, curve, curve]
+    guard let profile = cms.cmsCreateRGBProfile(&white, &primaries, &curves) else { return nil }
+    defer { _ = cms.cmsCloseProfile(profile) }
+    guard let description = cms.cmsMLUalloc(nil, 1) else { return nil }
+    defer { cms.cmsMLUfree(description) }
+    _ = cms.cmsMLUsetASCII(description, "en", "US", "Display P3")
+    _ = cms.cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(description))
+    return stampedBytes(cms, profile)
+  }()
+
+  /// A profile's bytes with the header's date (bytes 24–35) set to 2020-01-01: lcms2 stamps
+  /// the time it saves.
+  private static func stampedBytes(_ cms: clcms2_api, _ profile: cmsHPROFILE) -> [UInt8] {
+    var length: cmsUInt32Number = 0
+    _ = cms.cmsSaveProfileToMem(profile, nil, &length)
+    var bytes = [UInt8](repeating: 0, count: Int(length))
+    _ = cms.cmsSaveProfileToMem(profile, &bytes, &length)
+    let date: [UInt16] = [2020, 1, 1, 0, 0, 0]
+    for (index, value) in date.enumerated() {
+      bytes[24 + 2 * index] = UInt8(value >> 8)
+      bytes[25 + 2 * index] = UInt8(value & 0xFF)
+    }
+    return bytes
+  }
+
   /// lcms2's sRGB (IEC 61966-2.1) as ICC bytes, for the `DefaultRGB` ICC-based colour space.
   /// lcms2 stamps a profile with the time it is saved; the header's date (bytes 24–35) is set to
   /// 2020-01-01 so files stay byte-identical.
@@ -113,17 +276,7 @@ public enum ColorProfiles {
     }
     let profile = cms.cmsCreate_sRGBProfile()!
     defer { _ = cms.cmsCloseProfile(profile) }
-    var length: cmsUInt32Number = 0
-    _ = cms.cmsSaveProfileToMem(profile, nil, &length)
-    var bytes = [UInt8](repeating: 0, count: Int(length))
-    _ = cms.cmsSaveProfileToMem(profile, &bytes, &length)
-    // dateTimeNumber: year, month, day, hour, minute, second as big-endian UInt16.
-    let date: [UInt16] = [2020, 1, 1, 0, 0, 0]
-    for (index, value) in date.enumerated() {
-      bytes[24 + 2 * index] = UInt8(value >> 8)
-      bytes[25 + 2 * index] = UInt8(value & 0xFF)
-    }
-    return bytes
+    return stampedBytes(cms, profile)
   }()
 }
 

@@ -34,7 +34,10 @@ final class DecodedImage {
   ///   decodes at full size.
   /// - Throws: `RenderError.image` when the bytes are not a PNG, JPEG or HEIC this build can
   ///   read, are damaged, or describe an image over the limits.
-  init(_ bytes: [UInt8], target: Target? = nil) throws(RenderError) {
+  /// `colorSpace` is the space the pixels are converted to: a photo's embedded profile is
+  /// converted straight to it (so a P3 photo keeps its gamut in P3 output); pixels without a
+  /// profile are taken as sRGB.
+  init(_ bytes: [UInt8], target: Target? = nil, colorSpace: ColorSpace = .srgb) throws(RenderError) {
     guard let format = ImageFormat(sniffing: bytes) else {
       throw .image(reason: "not a PNG, JPEG or HEIC file (no PNG, JPEG or HEIF signature)")
     }
@@ -53,28 +56,41 @@ final class DecodedImage {
       }
       self.surface = surface
       wasTransformed = false
+      if colorSpace == .displayP3 { try convertToDisplayP3() }
     case .jpeg, .heic:
-      (surface, wasTransformed) = try Self.decodePhoto(bytes, format: format, target: target)
+      (surface, wasTransformed) = try Self.decodePhoto(
+        bytes, format: format, target: target, colorSpace: colorSpace)
     }
   }
 
   deinit { cairo_surface_destroy(surface) }
 
-  /// The decoded pixels as PNG, written by Cairo (the same pixels give the same bytes).
+  /// The decoded pixels as PNG from the one PNG encoder, tagged as sRGB (the pixels were
+  /// converted to sRGB on decoding); the same pixels give the same bytes.
   ///
   /// - Throws: `RenderError.cairo` when encoding fails.
   func pngData() throws(RenderError) -> [UInt8] {
-    let sink = ByteSink()
-    let status = withExtendedLifetime(sink) {
-      cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.closure)
+    try withExtendedLifetime(self) { () throws(RenderError) -> [UInt8] in
+      try encodePNG(surface: surface, compression: .default, tag: .sRGB)
     }
-    try check(status, "cairo_surface_write_to_png_stream")
-    return sink.bytes
   }
 
-  private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat, target: Target?) throws(RenderError) -> (
-    OpaquePointer, Bool
-  ) {
+  /// Converts the (sRGB) pixels to Display P3 in place with lcms2, relative colorimetric, so
+  /// they look the same in a P3 file. Translucent pixels are converted premultiplied, which
+  /// is off by at most a level or two at their edges.
+  ///
+  /// - Throws: `RenderError.image` when lcms2 cannot be loaded or make the transform.
+  func convertToDisplayP3() throws(RenderError) {
+    cairo_surface_flush(surface)
+    try PixelConversion.sRGBToDisplayP3().apply(
+      to: cairo_image_surface_get_data(surface), rows: height, width: width,
+      stride: Int(cairo_image_surface_get_stride(surface)))
+    cairo_surface_mark_dirty(surface)
+  }
+
+  private static func decodePhoto(
+    _ bytes: [UInt8], format: ImageFormat, target: Target?, colorSpace: ColorSpace
+  ) throws(RenderError) -> (OpaquePointer, Bool) {
     let name = format == .jpeg ? "JPEG" : "HEIC"
     var photo = wp_photo()
     var libraries = wp_photo_libraries(
@@ -107,8 +123,12 @@ final class DecodedImage {
     let (width, height) = (Int(photo.width), Int(photo.height))
     var converted = false
     if let icc = photo.icc, photo.icc_length > 0 {
-      converted = try convertToSRGB(
-        photo.pixels, count: width * height, profile: icc, length: photo.icc_length, format: name)
+      converted = try convert(
+        photo.pixels, count: width * height, profile: icc, length: photo.icc_length, format: name, to: colorSpace)
+    }
+    if !converted, colorSpace == .displayP3 {
+      // No RGB profile: the pixels are sRGB, converted to P3 like the rest of the drawing.
+      try PixelConversion.sRGBToDisplayP3().apply(to: photo.pixels, rows: 1, width: width * height, stride: 0)
     }
     wp_photo_premultiply(photo.pixels, width * height)
     let cairoFormat = photo.has_alpha != 0 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
@@ -133,12 +153,12 @@ final class DecodedImage {
     return (surface, converted || photo.orientation != 1 || format == .heic)
   }
 
-  /// Converts straight-alpha BGRA pixels from an embedded RGB profile to sRGB in place.
-  /// Returns false when the profile already is sRGB-equivalent or is not an RGB profile
-  /// (a greyscale JPEG's grey profile: its pixels are drawn as decoded).
-  private static func convertToSRGB(
+  /// Converts straight-alpha BGRA pixels from an embedded RGB profile to sRGB (or Display P3)
+  /// in place. Returns false when the profile is not an RGB profile (a greyscale JPEG's grey
+  /// profile: its pixels are drawn as decoded).
+  private static func convert(
     _ pixels: UnsafeMutablePointer<UInt8>, count: Int, profile: UnsafeMutablePointer<UInt8>, length: Int,
-    format: String
+    format: String, to colorSpace: ColorSpace
   ) throws(RenderError) -> Bool {
     let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
     guard let context = cms.cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
@@ -148,7 +168,16 @@ final class DecodedImage {
     }
     defer { _ = cms.cmsCloseProfile(source) }
     guard cms.cmsGetColorSpace(source) == cmsSigRgbData else { return false }
-    let srgb = cms.cmsCreate_sRGBProfileTHR(context)
+    let destination: cmsHPROFILE?
+    switch colorSpace {
+    case .srgb: destination = cms.cmsCreate_sRGBProfileTHR(context)
+    case .displayP3:
+      let p3 = try ColorProfiles.displayP3()
+      destination = p3.withUnsafeBytes {
+        cms.cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
+      }
+    }
+    guard let srgb = destination else { throw .image(reason: "lcms2 cannot open the \(colorSpace) profile") }
     defer { _ = cms.cmsCloseProfile(srgb) }
     // TYPE_BGRA_8 with the alpha byte copied through unchanged.
     let bgra: cmsUInt32Number = (4 << 16) | (3 << 3) | 1 | (1 << 7) | (1 << 10) | (1 << 14)
@@ -180,8 +209,10 @@ final class DecodedImages {
   private var images: [Key: (bytes: [UInt8], decoded: DecodedImage)] = [:]
   /// Custom art parsed by librsvg (`document(_:)`).
   var documents: [VectorArt: LibRSVG.Document] = [:]
+  /// The space images are converted to after decoding (they decode to sRGB).
+  let colorSpace: ColorSpace
 
-  init() {}
+  init(colorSpace: ColorSpace = .srgb) { self.colorSpace = colorSpace }
 
   /// `bytes` decoded for `target`, from the cache when the same bytes were decoded for the
   /// same target before.
@@ -192,7 +223,7 @@ final class DecodedImages {
       Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count, target: target)
     }
     if let cached = images[key] { return cached.decoded }
-    let decoded = try DecodedImage(bytes, target: target)
+    let decoded = try DecodedImage(bytes, target: target, colorSpace: colorSpace)
     images[key] = (bytes, decoded)
     return decoded
   }

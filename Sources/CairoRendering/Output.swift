@@ -14,6 +14,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   }
 }
 
+/// The colour space a file's colours are written in.
+public enum ColorSpace: String, CaseIterable, Sendable {
+  /// sRGB (IEC 61966-2.1): PNGs carry an `sRGB` chunk with `gAMA`/`cHRM` fallbacks.
+  case srgb
+  /// Display P3 (P3-D65 primaries, sRGB transfer): the gamut of every iPhone since the 7.
+  /// sRGB colours are converted so they look the same; colours given in P3 keep their gamut.
+  /// PNGs carry an `iCCP` Display P3 profile (made with lcms2) and `cICP` (12, 13, 0, 1); PDFs
+  /// map DeviceRGB to an ICC-based Display P3 space.
+  case displayP3 = "display-p3"
+}
+
 /// How and where a scene is written: everything about a file that is not the picture itself.
 ///
 /// A design says *what* to draw and becomes a `Scene`; an `Output` says how that scene becomes
@@ -31,14 +42,18 @@ public struct Output: Hashable, Sendable {
   public var png: PNGOptions
   public var svg: SVGOptions
   public var pdf: PDFOptions
+  /// The colour space the file's colours are written in (PNG and PDF; the scene SVG writer
+  /// writes colours outside sRGB as `color(display-p3 …)` whatever this says).
+  public var colorSpace: ColorSpace
   /// Where the file is written. The renderer returns bytes and never reads this; it is here so
   /// that one value describes the whole output for the commands that write it.
   public var path: String?
 
   public init(
     format: OutputFormat, scale: Double = 1, png: PNGOptions = PNGOptions(), svg: SVGOptions = SVGOptions(),
-    pdf: PDFOptions = PDFOptions(), path: String? = nil
+    pdf: PDFOptions = PDFOptions(), colorSpace: ColorSpace = .srgb, path: String? = nil
   ) {
+    self.colorSpace = colorSpace
     self.format = format
     self.scale = scale
     self.png = png

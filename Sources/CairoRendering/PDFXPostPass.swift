@@ -27,15 +27,36 @@ public enum PDFXPostPass {
   ///   - pdf: a complete, unencrypted PDF file from Cairo.
   ///   - conformance: the standard and its output intent.
   ///   - info: the document information; written to `/Info` and to XMP.
-  public static func apply(_ conformance: PDFConformance, info: DocumentInfo, to pdf: [UInt8])
+  ///   - rgbProfile: the ICC profile DeviceRGB is mapped to: `ColorProfiles.sRGB`, or Display
+  ///     P3 for a P3 file.
+  public static func apply(
+    _ conformance: PDFConformance, info: DocumentInfo, rgbProfile: [UInt8] = ColorProfiles.sRGB, to pdf: [UInt8]
+  )
     throws(PDFPostPassError) -> [UInt8]
   {
     let result: Result<[UInt8], PDFPostPassError> = pdf.withUnsafeBufferPointer { buffer in
       do throws(PDFPostPassError) {
         let session = try QPDFSession()
         try session.read(buffer)
-        try session.makePDFX(conformance, info: info, documentID: ContentHash.uuid(of: pdf))
+        try session.makePDFX(
+          conformance, info: info, rgbProfile: rgbProfile, documentID: ContentHash.uuid(of: pdf))
         return .success(try session.writeWithDeterministicID(minimumVersion: pdfVersion))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Maps DeviceRGB to an ICC-based space of `rgbProfile` in a plain (not PDF/X) PDF, as
+  /// PDF/X-4 does for sRGB: how a Display P3 PDF says its colours are P3.
+  public static func mapRGB(toProfile rgbProfile: [UInt8], in pdf: [UInt8]) throws(PDFPostPassError) -> [UInt8] {
+    let result: Result<[UInt8], PDFPostPassError> = pdf.withUnsafeBufferPointer { buffer in
+      do throws(PDFPostPassError) {
+        let session = try QPDFSession()
+        try session.read(buffer)
+        try session.mapDeviceRGB(toProfile: rgbProfile)
+        return .success(try session.writeWithDeterministicID())
       } catch {
         return .failure(error)
       }
@@ -45,26 +66,35 @@ public enum PDFXPostPass {
 }
 
 extension QPDFSession {
-  /// Applies every PDF/X rule of `PDFXPostPass` to the document read.
-  func makePDFX(_ conformance: PDFConformance, info: DocumentInfo, documentID: String) throws(PDFPostPassError) {
-    guard case .pdfx4(let intent) = conformance else { return }
+  /// Every resource dictionary maps DeviceRGB through `/DefaultRGB` to one ICC-based space of
+  /// `profile`, and every colour-space entry naming `/DeviceRGB` names that space instead.
+  func mapDeviceRGB(toProfile profile: [UInt8]) throws(PDFPostPassError) {
     let trailer = api.qpdf_get_trailer(handle)
     let size = try integer(try key(trailer, "/Size"))
-    let root = api.qpdf_get_root(handle)
     try check("reading the trailer")
-
-    // One ICC-based sRGB space, shared by every page.
-    let srgb = try stream(ColorProfiles.sRGB, dictionary: "<< /N 3 >>")
+    let iccStream = try stream(profile, dictionary: "<< /N 3 >>")
     let iccBased = try parse("[ /ICCBased null ]")
-    api.qpdf_oh_set_array_item(handle, iccBased, 1, srgb)
+    api.qpdf_oh_set_array_item(handle, iccBased, 1, iccStream)
     let space = api.qpdf_make_indirect_object(handle, iccBased)
-    try check("making the ICC-based sRGB space")
-
+    try check("making the ICC-based RGB space")
     for id in 1..<max(1, Int32(size)) {
       let object = api.qpdf_get_object_by_id(handle, id, 0)
       try check("reading object \(id)")
       try mapDeviceRGB(in: object, to: space)
     }
+  }
+
+  /// Applies every PDF/X rule of `PDFXPostPass` to the document read.
+  func makePDFX(_ conformance: PDFConformance, info: DocumentInfo, rgbProfile: [UInt8], documentID: String)
+    throws(PDFPostPassError)
+  {
+    guard case .pdfx4(let intent) = conformance else { return }
+    let trailer = api.qpdf_get_trailer(handle)
+    let root = api.qpdf_get_root(handle)
+    try check("reading the trailer")
+
+    // One ICC-based RGB space (sRGB, or Display P3), shared by every page.
+    try mapDeviceRGB(toProfile: rgbProfile)
     // Pages get a TrimBox when they have none (a proof's post-pass sets its own).
     let pages = api.qpdf_get_num_pages(handle)
     try check("qpdf_get_num_pages")
@@ -78,10 +108,12 @@ extension QPDFSession {
 
     // The output intent, with the profile embedded.
     let profile = try stream(intent.profile, dictionary: "<< /N 4 >>")
+    // A registered condition is named by its reference name; otherwise the intent says it is
+    // `Custom` and what the profile is, rather than passing a profile off as a condition.
     let outputIntent = try parse("<< /Type /OutputIntent /S /GTS_PDFX /RegistryName (http://www.color.org) >>")
-    try replace(outputIntent, "/OutputConditionIdentifier", try string(intent.identifier))
-    try replace(outputIntent, "/OutputCondition", try string(intent.identifier))
-    try replace(outputIntent, "/Info", try string(intent.identifier))
+    try replace(outputIntent, "/OutputConditionIdentifier", try string(intent.conditionIdentifier))
+    try replace(outputIntent, "/OutputCondition", try string(intent.conditionText))
+    try replace(outputIntent, "/Info", try string(intent.profileDescription))
     try replace(outputIntent, "/DestOutputProfile", profile)
     let intents = try parse("[ null ]")
     api.qpdf_oh_set_array_item(handle, intents, 0, api.qpdf_make_indirect_object(handle, outputIntent))

@@ -34,8 +34,82 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     case .default: (art, photo) = (.init(level: 6, filters: none), .init(level: 4, filters: all))
     case .small: (art, photo) = (.init(level: 12, filters: none), .init(level: 12, filters: all))
     }
-    return png_encoder_options(art: art, photo: photo, photo_threshold: Self.photographicThreshold)
+    return png_encoder_options(
+      art: art, photo: photo, photo_threshold: Self.photographicThreshold, color: png_encoder_color())
   }
+}
+
+/// How a PNG says what its colours mean: the chunks between IHDR and IDAT.
+enum PNGColorTag: Hashable, Sendable {
+  /// An `sRGB` chunk (perceptual intent) with `gAMA` and `cHRM` fallbacks, as the PNG
+  /// specification (third edition) recommends.
+  case sRGB
+  /// An `iCCP` chunk holding `icc` under `name` (1…79 Latin-1 characters), and a `cICP` chunk
+  /// with `cicp` (primaries, transfer, matrix, full range; ITU-T H.273) when given.
+  case profile(icc: [UInt8], name: String, cicp: [UInt8]?)
+
+  /// Calls `body` with `compression`'s options carrying this tag; the profile's bytes stay
+  /// valid only during the call.
+  func withOptions<R, E: Error>(
+    _ compression: PNGCompression, _ body: (png_encoder_options) throws(E) -> R
+  ) throws(E) -> R {
+    var options = compression.options
+    switch self {
+    case .sRGB:
+      return try body(options)
+    case .profile(let icc, let name, let cicp):
+      if let cicp, cicp.count == 4 {
+        options.color.has_cicp = 1
+        options.color.cicp = (cicp[0], cicp[1], cicp[2], cicp[3])
+      }
+      let result: Result<R, E> = icc.withUnsafeBufferPointer { profile in
+        name.withCString { text in
+          options.color.icc_profile = profile.baseAddress
+          options.color.icc_profile_size = profile.count
+          options.color.icc_name = text
+          do throws(E) { return .success(try body(options)) } catch { return .failure(error) }
+        }
+      }
+      return try result.get()
+    }
+  }
+}
+
+extension ColorSpace {
+  /// How a PNG in this space is tagged: sRGB, or the Display P3 profile with cICP (12, 13, 0,
+  /// 1): P3-D65 primaries, sRGB transfer, RGB, full range.
+  func pngTag() throws(RenderError) -> PNGColorTag {
+    switch self {
+    case .srgb: return .sRGB
+    case .displayP3: return .profile(icc: try ColorProfiles.displayP3(), name: "Display P3", cicp: [12, 13, 0, 1])
+    }
+  }
+}
+
+/// Encodes a Cairo ARGB32 image surface with `CPNGEncoder` (see `RasterImage.pngData`): the one
+/// PNG encoder behind every PNG the tool writes.
+///
+/// - Throws: `RenderError.cairo` (status `CAIRO_STATUS_PNG_ERROR` or `NO_MEMORY`) naming the
+///   encoder's message when encoding fails.
+func encodePNG(
+  surface: OpaquePointer, compression: PNGCompression, tag: PNGColorTag
+) throws(RenderError) -> [UInt8] {
+  cairo_surface_flush(surface)
+  var output = png_encoder_output()
+  var message = [CChar](repeating: 0, count: 256)
+  let (width, height) = (cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))
+  let stride = cairo_image_surface_get_stride(surface)
+  let status = tag.withOptions(compression) { options in
+    png_encoder_encode_argb32(
+      cairo_image_surface_get_data(surface), width, height, stride, options, &output, &message, message.count)
+  }
+  defer { png_encoder_free(&output) }
+  guard status == PNG_ENCODER_OK, let data = output.data else {
+    let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let cairoStatus = status == PNG_ENCODER_OUT_OF_MEMORY ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_PNG_ERROR
+    throw .cairo(operation: "PNG encoding (\(text))", status: CairoStatus(cairoStatus))
+  }
+  return Array(UnsafeBufferPointer(start: data, count: output.size))
 }
 
 extension RasterImage {
@@ -51,8 +125,9 @@ extension RasterImage {
   }
 
   /// The image encoded as PNG (libdeflate inside a container written by `CPNGEncoder`): 8-bit
-  /// RGB when every pixel is opaque, RGBA otherwise, no ancillary chunks. Decodes to the same
-  /// pixels as `cairoPNGData()`, and the same image and compression always give the same bytes.
+  /// RGB when every pixel is opaque, RGBA otherwise, tagged as sRGB (`sRGB`, with `gAMA` and
+  /// `cHRM` fallbacks) and no other ancillary chunks. Decodes to the same pixels as
+  /// `cairoPNGData()`, and the same image and compression always give the same bytes.
   ///
   /// Rows are un-premultiplied and filtered a chunk (about 2 MiB of pixels) at a time, and
   /// each chunk is deflated on a second thread while the next is prepared; the pixels are not
@@ -61,20 +136,13 @@ extension RasterImage {
   /// - Throws: `RenderError.cairo` (status `CAIRO_STATUS_PNG_ERROR` or `NO_MEMORY`) naming
   ///   the encoder's message when encoding fails.
   public func pngData(compression: PNGCompression = .default) throws(RenderError) -> [UInt8] {
-    let options = compression.options
-    var output = png_encoder_output()
-    var message = [CChar](repeating: 0, count: 256)
-    let status = withExtendedLifetime(self) {
-      png_encoder_encode_argb32(
-        cairo_image_surface_get_data(surface), Int32(size.width), Int32(size.height),
-        Int32(stride), options, &output, &message, message.count)
+    try pngData(compression: compression, tag: .sRGB)
+  }
+
+  /// The image as PNG, tagged with `tag`.
+  func pngData(compression: PNGCompression, tag: PNGColorTag) throws(RenderError) -> [UInt8] {
+    try withExtendedLifetime(self) { () throws(RenderError) -> [UInt8] in
+      try encodePNG(surface: surface, compression: compression, tag: tag)
     }
-    defer { png_encoder_free(&output) }
-    guard status == PNG_ENCODER_OK, let data = output.data else {
-      let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      let cairoStatus = status == PNG_ENCODER_OUT_OF_MEMORY ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_PNG_ERROR
-      throw .cairo(operation: "PNG encoding (\(text))", status: CairoStatus(cairoStatus))
-    }
-    return Array(UnsafeBufferPointer(start: data, count: output.size))
   }
 }

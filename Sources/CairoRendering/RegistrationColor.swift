@@ -1,4 +1,5 @@
 import CQPDF
+import Platform
 import SceneGraph
 
 /// Registration colour: 100 % of every separation (`/Separation /All`), for crop and
@@ -27,7 +28,22 @@ public enum RegistrationColor {
   static let space =
     "[ /Separation /All /DeviceCMYK << /FunctionType 2 /Domain [ 0 1 ] /C0 [ 0 0 0 0 ] /C1 [ 1 1 1 1 ] /N 1 >> ]"
 
-  /// Rewrites the sentinel's `rg`/`RG` operators in a content stream.
+  /// What each sentinel's three `rg`/`RG` operands, as Cairo spells them, become: the
+  /// registration sentinel `/RegistrationAll cs 1 scn`, each `ProcessColor` sentinel its
+  /// DeviceCMYK `c m y k k` (`K` for strokes).
+  static let replacements: [[String]: (fill: String, stroke: String)] = {
+    var table: [[String]: (fill: String, stroke: String)] = [
+      operands.map { String(decoding: $0, as: UTF8.self) }: ("\(resourceName) cs 1 scn", "\(resourceName) CS 1 SCN")
+    ]
+    for color in ProcessColor.controlStrip {
+      let values = [color.cyan, color.magenta, color.yellow, color.black].map { String(cFormat: "%g", $0) }
+        .joined(separator: " ")
+      table[color.sentinelOperands] = ("\(values) k", "\(values) K")
+    }
+    return table
+  }()
+
+  /// Rewrites the sentinels' `rg`/`RG` operators in a content stream (see `replacements`).
   ///
   /// - Returns: the new content and how many operators were rewritten.
   public static func rewrite(_ content: [UInt8]) -> (content: [UInt8], count: Int) {
@@ -103,10 +119,10 @@ public enum RegistrationColor {
         // An operator.
         let isFill = token.elementsEqual("rg".utf8)
         if isFill || token.elementsEqual("RG".utf8), operands.count == 3,
-          zip(operands, Self.operands).allSatisfy({ content[$0.0].elementsEqual($0.1) })
+          let replacement = Self.replacements[operands.map { String(decoding: content[$0], as: UTF8.self) }]
         {
           output.append(contentsOf: content[copied..<operands[0].lowerBound])
-          output.append(contentsOf: Array("\(resourceName) \(isFill ? "cs 1 scn" : "CS 1 SCN")".utf8))
+          output.append(contentsOf: Array((isFill ? replacement.fill : replacement.stroke).utf8))
           copied = index
           count += 1
         } else if token.elementsEqual("ID".utf8) {
@@ -127,6 +143,71 @@ public enum RegistrationColor {
     output.append(contentsOf: content[copied..<n])
     return (output, count)
   }
+}
+
+/// A DeviceCMYK colour of the press control strip: each separation's tint, 0…1.
+///
+/// Cairo draws only in RGB, so a control patch is drawn in its `sentinel`, an RGB colour darker
+/// than any 8-bit colour but black (each channel 0, 0.001, 0.002 or 0.003, never all zero and
+/// never the registration sentinel), and the registration post-pass
+/// (`QPDFSession.applyRegistrationColor`) rewrites its `rg`/`RG` into `c m y k k`/`K`, so that
+/// on press a solid prints on one plate only.
+public struct ProcessColor: Hashable, Sendable {
+  public let cyan: Double
+  public let magenta: Double
+  public let yellow: Double
+  public let black: Double
+
+  public init(cyan: Double = 0, magenta: Double = 0, yellow: Double = 0, black: Double = 0) {
+    self.cyan = cyan
+    self.magenta = magenta
+    self.yellow = yellow
+    self.black = black
+  }
+
+  /// The colours a proof's control strip may use, in the strip's order: the C, M, Y and K
+  /// solids; the overprints C+M, C+Y and M+Y; 25, 50 and 75 % of each ink; a K-only grey scale
+  /// from 0 to 100 % in 10 % steps.
+  public static let controlStrip: [ProcessColor] = {
+    let solids = [
+      ProcessColor(cyan: 1), ProcessColor(magenta: 1), ProcessColor(yellow: 1), ProcessColor(black: 1),
+    ]
+    let overprints = [
+      ProcessColor(cyan: 1, magenta: 1), ProcessColor(cyan: 1, yellow: 1), ProcessColor(magenta: 1, yellow: 1),
+    ]
+    var tints: [ProcessColor] = []
+    for ink in 0..<4 {
+      for tint in [0.25, 0.5, 0.75] {
+        tints.append(
+          ProcessColor(
+            cyan: ink == 0 ? tint : 0, magenta: ink == 1 ? tint : 0, yellow: ink == 2 ? tint : 0,
+            black: ink == 3 ? tint : 0))
+      }
+    }
+    let greys = (0...10).map { ProcessColor(black: Double($0) / 10) }
+    return solids + overprints + tints + greys
+  }()
+
+  /// Sentinel channel levels as base-4 digits (0…3 thousandths), numbered from 1 and skipping
+  /// the registration sentinel's (1, 2, 3): 62 codes, so the strip may grow to 62 colours.
+  private static let codes: [[Int]] = (1..<64).map { [$0 / 16, $0 / 4 % 4, $0 % 4] }.filter { $0 != [1, 2, 3] }
+
+  /// The sentinel's digits; the colour must be one of `controlStrip`.
+  private var code: [Int] {
+    guard let index = Self.controlStrip.firstIndex(of: self) else {
+      preconditionFailure("\(self) is not a control-strip colour")
+    }
+    return Self.codes[index]
+  }
+
+  /// The RGB colour drawn for this CMYK colour, rewritten by the post-pass.
+  public var sentinel: Color {
+    let digits = code.map { Double($0) / 1000 }
+    return Color(clampingRed: digits[0], green: digits[1], blue: digits[2])
+  }
+
+  /// The sentinel's operands as Cairo 1.16 writes them (`0`, `0.001`, `0.002`, `0.003`).
+  var sentinelOperands: [String] { code.map { $0 == 0 ? "0" : "0.00\($0)" } }
 }
 
 extension QPDFSession {

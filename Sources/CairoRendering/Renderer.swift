@@ -55,14 +55,17 @@ public struct Renderer: Sendable {
   public func render(_ scene: Scene, as output: Output, drawing: DrawingTime? = nil) throws(RenderError) -> [UInt8] {
     switch output.format {
     case .png:
-      return try renderPNG(scene, scale: output.scale, compression: output.png.compression, drawing: drawing)
+      return try renderPNG(
+        scene, scale: output.scale, compression: output.png.compression, colorSpace: output.colorSpace,
+        drawing: drawing)
     case .svg:
       switch output.svg.engine {
       case .scene: return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).document()
       case .cairo: return try renderCairoSVG(scene, scale: output.scale)
       }
     case .pdf:
-      return try renderPDF(pages: [PDFPage(scene: scene, scale: output.scale)], options: output.pdf)
+      return try renderPDF(
+        pages: [PDFPage(scene: scene, scale: output.scale)], options: output.pdf, colorSpace: output.colorSpace)
     }
   }
 
@@ -70,13 +73,22 @@ public struct Renderer: Sendable {
   ///
   /// - Throws: `RenderError.invalidScale`, `.canvasTooLarge` (before allocating), or a
   ///   drawing failure.
-  public func rasterize(_ scene: Scene, scale: Double) throws(RenderError) -> RasterImage {
+  public func rasterize(_ scene: Scene, scale: Double, colorSpace: ColorSpace = .srgb) throws(RenderError)
+    -> RasterImage
+  {
+    try rasterize(scene, scale: scale, colorSpace: colorSpace, marksWideGamut: false)
+  }
+
+  /// `rasterize`, optionally marking colours outside sRGB (see `Canvas`).
+  func rasterize(_ scene: Scene, scale: Double, colorSpace: ColorSpace, marksWideGamut: Bool) throws(RenderError)
+    -> RasterImage
+  {
     let pixels = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     let image = try RasterImage(size: pixels)
     let canvas = try Canvas(
       surface: image.surface,
       scale: (Double(pixels.width) / scene.size.width, Double(pixels.height) / scene.size.height),
-      snapsToPixels: true, fonts: fonts)
+      snapsToPixels: true, fonts: fonts, colorSpace: colorSpace, marksWideGamut: marksWideGamut)
     try canvas.draw(scene.nodes)
     cairo_surface_flush(image.surface)
     return image
@@ -111,9 +123,14 @@ public struct Renderer: Sendable {
   ///     page label and an outline (bookmark) entry.
   ///   - options: the document's metadata, and a conformance (PDF/X-4) applied by a libqpdf
   ///     post-pass over Cairo's file.
+  ///   - colorSpace: `.displayP3` draws each colour's Display P3 components (photos converted
+  ///     to P3) and maps DeviceRGB to an ICC-based Display P3 space (`/DefaultRGB`); with
+  ///     PDF/X-4 that space replaces ICC-based sRGB.
   /// - Throws: `RenderError` for an empty page list (`CAIRO_STATUS_INVALID_SIZE`), a bad
   ///   scale, or any drawing failure.
-  public func renderPDF(pages: [PDFPage], options: PDFOptions) throws(RenderError) -> [UInt8] {
+  public func renderPDF(pages: [PDFPage], options: PDFOptions, colorSpace: ColorSpace = .srgb) throws(RenderError)
+    -> [UInt8]
+  {
     guard let first = pages.first else {
       throw .cairo(operation: "a PDF without pages", status: CairoStatus(CAIRO_STATUS_INVALID_SIZE))
     }
@@ -127,7 +144,8 @@ public struct Renderer: Sendable {
       setMetadata(options.info, on: surface)
       for (number, page) in pages.enumerated() {
         let canvas = try Canvas(
-          surface: surface, scale: (page.scale, page.scale), snapsToPixels: false, fonts: fonts)
+          surface: surface, scale: (page.scale, page.scale), snapsToPixels: false, fonts: fonts,
+          colorSpace: colorSpace)
         // Only valid before drawing on a page: right after creation or after show_page.
         cairo_pdf_surface_set_size(surface, page.scene.size.width, page.scene.size.height)
         if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
@@ -143,9 +161,14 @@ public struct Renderer: Sendable {
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
-    guard let conformance = options.conformance else { return sink.bytes }
+    // Plain sRGB PDFs need no lcms2 (the sRGB profile is made with it): it is not loaded.
+    guard options.conformance != nil || colorSpace == .displayP3 else { return sink.bytes }
+    let rgbProfile = colorSpace == .displayP3 ? try ColorProfiles.displayP3() : ColorProfiles.sRGB
     do {
-      return try PDFXPostPass.apply(conformance, info: options.info, to: sink.bytes)
+      if let conformance = options.conformance {
+        return try PDFXPostPass.apply(conformance, info: options.info, rgbProfile: rgbProfile, to: sink.bytes)
+      }
+      return try PDFXPostPass.mapRGB(toProfile: rgbProfile, in: sink.bytes)
     } catch {
       throw .pdfPostPass(error)
     }

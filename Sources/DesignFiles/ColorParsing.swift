@@ -3,13 +3,19 @@ import SceneGraph
 
 extension Color {
   /// What `init(parsing:)` accepts, for error messages.
-  public static let allowedForms = "#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or transparent"
+  public static let allowedForms =
+    "#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name, transparent or color(display-p3 R G B [/ A]) with 0…1 or 0…100%"
 
-  /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name (`tomato`) or `transparent`.
+  /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name (`tomato`), `transparent`, or
+  /// CSS Color 4's `color(display-p3 R G B)` / `color(display-p3 R G B / A)` with each
+  /// component a number in 0…1 or a percentage in 0…100 % (see `Color(displayP3Red:…)`).
   /// Case-insensitive; nil when the text is none of these.
   public init?(parsing text: String) {
     let lower = text.trimmingSpaces().lowercased()
-    if lower.hasPrefix("#") {
+    if lower.hasPrefix("color(") {
+      guard let color = Self.displayP3(lower) else { return nil }
+      self = color
+    } else if lower.hasPrefix("#") {
       var digits = String(lower.dropFirst())
       if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
       guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else {
@@ -27,6 +33,36 @@ extension Color {
     } else {
       return nil
     }
+  }
+
+  /// `color(display-p3 r g b [/ a])`, lower-cased, or nil.
+  private static func displayP3(_ text: String) -> Color? {
+    guard text.hasSuffix(")") else { return nil }
+    let inner = text.dropFirst("color(".count).dropLast()
+    let halves = inner.split(separator: "/", omittingEmptySubsequences: false)
+    guard halves.count <= 2 else { return nil }
+    let words = halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard words.count == 4, words[0] == "display-p3" else { return nil }
+    func component(_ word: some StringProtocol) -> Double? {
+      let text = word.trimmingSpaces()
+      let value: Double?
+      if text.hasSuffix("%") {
+        value = Double(text.dropLast()).map { $0 / 100 }
+      } else {
+        value = Double(text)
+      }
+      guard let value, value.isFinite, (0...1).contains(value) else { return nil }
+      return value
+    }
+    guard let red = component(words[1]), let green = component(words[2]), let blue = component(words[3]) else {
+      return nil
+    }
+    var alpha = 1.0
+    if halves.count == 2 {
+      guard let value = component(String(halves[1])) else { return nil }
+      alpha = value
+    }
+    return try? Color(displayP3Red: red, green: green, blue: blue, alpha: alpha)
   }
 }
 

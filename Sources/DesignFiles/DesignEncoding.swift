@@ -30,14 +30,14 @@ extension Design {
     func path(_ file: String) -> JSONValue { string(writingPath(file)) }
 
     var backgroundMembers: [(String, JSONValue?)] = [
-      ("color", background.color == .white ? nil : string(background.color?.hex ?? "none"))
+      ("color", background.color == .white ? nil : string(background.color?.cssText ?? "none"))
     ]
     if let gradient = background.gradient {
       backgroundMembers.append(
         (
           "gradient",
           object([
-            ("type", string(gradient.kind.rawValue)), ("colors", array(gradient.colors.map { string($0.hex) })),
+            ("type", string(gradient.kind.rawValue)), ("colors", array(gradient.colors.map { string($0.cssText) })),
             ("angle", number(gradient.angle)),
           ])
         ))
@@ -61,7 +61,7 @@ extension Design {
       ("offset", label.offset == 0 ? nil : number(label.offset)),
       ("size", label.size.map(number)),
       ("font", label.fontPath.map { Label.isFontPath($0) ? path($0) : string($0) }),
-      ("color", label.color.map { string($0.hex) }),
+      ("color", label.color.map { string($0.cssText) }),
     ]
 
     var gridMembers: [(String, JSONValue?)] = []
@@ -73,8 +73,8 @@ extension Design {
       }
       gridMembers = [
         ("kind", string(grid.kind.name.rawValue)),
-        ("fill", grid.fills.isEmpty ? nil : array(grid.fills.map { string("\($0.cells)=\($0.color.hex)") })),
-        ("lineColor", grid.lineColor.map { string($0.hex) }),
+        ("fill", grid.fills.isEmpty ? nil : array(grid.fills.map { string("\($0.cells)=\($0.color.cssText)") })),
+        ("lineColor", grid.lineColor.map { string($0.cssText) }),
         ("lineWidth", grid.lineWidth == .devicePixels(1) ? nil : lineWidth),
         ("showIcons", grid.showIcons ? JSONValue(.bool(true), origin: origin) : nil),
       ]

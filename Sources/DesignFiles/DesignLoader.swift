@@ -476,7 +476,8 @@ public enum DesignLoader {
   static func decodeLayers(_ values: [JSONValue], reader: FieldReader) throws(DesignError) -> [LayerSetting] {
     var settings: [LayerSetting] = []
     for value in values {
-      let layer = try FieldReader(value, path: reader.fieldPath("layers[]"), fields: reader.spec("layers").kind.children ?? [])
+      let layer = try FieldReader(
+        value, path: reader.fieldPath("layers[]"), fields: reader.spec("layers").kind.children ?? [])
       try layer.rejectUnknown(fields.names(at: ["layers"]))
       guard let name = try layer.choice("name", as: LayerName.self) else {
         throw DesignError(

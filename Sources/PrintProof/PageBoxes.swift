@@ -83,6 +83,7 @@ public enum PDFPostPass {
         try session.read(buffer)
         try session.setBoxes(boxes)
         _ = try session.applyRegistrationColor()
+        try session.blendPagesInTheOutputSpace()
         return .success(try session.writeWithDeterministicID())
       } catch {
         return .failure(error)
@@ -93,6 +94,25 @@ public enum PDFPostPass {
 }
 
 extension QPDFSession {
+  /// Removes the blending colour space (`/CS`) of each page's transparency group. Cairo gives
+  /// every page with transparency a group blended in RGB, so a press converted everything on
+  /// the page, the DeviceCMYK control strip included, to RGB and back: a cyan solid came out
+  /// on all four plates (Ghostscript's tiffsep: C 69 %, M 15 %). Without `/CS` the page is
+  /// blended in the output device's space (PDF/X-4: the output intent's CMYK), where DeviceCMYK
+  /// stays on its own plates. Groups inside the page (the art's) keep theirs.
+  func blendPagesInTheOutputSpace() throws(PDFPostPassError) {
+    let count = api.qpdf_get_num_pages(handle)
+    try check("qpdf_get_num_pages")
+    for index in 0..<count {
+      let page = api.qpdf_get_page_n(handle, Int(index))
+      let group = api.qpdf_oh_get_key(handle, page, "/Group")
+      if api.qpdf_oh_is_dictionary(handle, group) != QPDF_FALSE {
+        api.qpdf_oh_remove_key(handle, group, "/CS")
+      }
+      try check("removing the blending space of page \(index + 1)")
+    }
+  }
+
   func setBoxes(_ boxes: [PageBoxes]) throws(PDFPostPassError) {
     let count = api.qpdf_get_num_pages(handle)
     try check("qpdf_get_num_pages")

@@ -33,8 +33,9 @@ public struct ProofOptions: Sendable {
   /// Of the design's output fields only `pdfx` and `outputIntent` are read (a proof is always
   /// a PDF with each device at its own scale).
   public var overrides: [DesignOverride] = []
-  /// Where `write(to:)` puts one soft proof and one gamut map per page (PNG, 1 px per point,
-  /// under the output intent); nil (the default) makes none.
+  /// Where `write(to:)` puts one soft proof and one gamut map per page (PNG at the device's
+  /// native scale, 1206×2622 for an iPhone 16 Pro, tagged as sRGB, under the output intent);
+  /// nil (the default) makes none.
   public var softProofFolder: String? = nil
   /// The PDF's author.
   public var author = ProofOptions.defaultAuthor

@@ -83,7 +83,10 @@ enum ProofComposer {
     var y = origin.y
     if settings.marks.contains(.colorBar) {
       nodes.append(
-        .group(Group(name: "color-bar", children: try colorBar(for: design, at: try Point(x: origin.x, y: y)))))
+        .group(
+          Group(
+            name: "color-bar",
+            children: try colorBar(for: design, at: try Point(x: origin.x, y: y), width: width, font: font))))
       y += ProofLayout.patchSize + ProofLayout.padding
     }
     if settings.marks.contains(.slug) {
@@ -279,24 +282,46 @@ enum ProofComposer {
     return nodes
   }
 
-  /// The season's palette, a gap, then eleven grey steps from white to black (0–100 % in 10 %
-  /// steps), each patch outlined so white shows on white paper.
-  private static func colorBar(for design: Design, at origin: Point) throws(SceneError) -> [Node] {
-    var colors: [Color?] = design.season.season.palette.colors
-    colors.append(nil)
-    for step in 0...10 {
-      let level = Double(10 - step) / 10
-      colors.append(try Color(red: level, green: level, blue: level))
-    }
+  /// The colour bar: `RGB` and the season's palette (ICC sRGB in PDF/X, like the art), then
+  /// `CMYK` and the press control strip (`ProcessColor.controlStrip`: solids, overprints,
+  /// tints and a K-only grey scale) in DeviceCMYK, each patch outlined so white shows on
+  /// white paper. Patches are `ProofLayout.patchSize` wide, narrower when the row would not
+  /// fit `width`.
+  private static func colorBar(for design: Design, at origin: Point, width: Double, font: String) throws(SceneError)
+    -> [Node]
+  {
+    let palette = design.season.season.palette.colors
+    let strip = ProcessColor.controlStrip
+    let labelWidth = 14.0
+    let gap = ProofLayout.patchSize / 2
+    let patchWidth = min(
+      ProofLayout.patchSize,
+      (width - 2 * labelWidth - gap) / Double(palette.count + strip.count))
     let outline = try Stroke(.solid(Color(rgb: 0x808080)), width: ProofLayout.hairline)
     var nodes: [Node] = []
-    for (index, color) in colors.enumerated() {
-      guard let color else { continue }
-      let patch = try Rect(
-        x: origin.x + Double(index) * ProofLayout.patchSize, y: origin.y,
-        width: ProofLayout.patchSize, height: ProofLayout.patchSize)
-      nodes.append(.shape(ShapeNode(.rectangle(patch), fill: .solid(color), stroke: outline)))
+    var x = origin.x
+    func label(_ text: String) throws(SceneError) {
+      nodes.append(
+        .text(
+          try TextNode(
+            text, font: FontReference(path: font), size: ProofLayout.colorBarLabelSize,
+            color: RegistrationColor.sentinel,
+            position: try Point(x: x, y: origin.y + (ProofLayout.patchSize + ProofLayout.colorBarLabelSize) / 2 - 1),
+            anchor: TextAnchor(.leading, .baseline), maxWidth: labelWidth - 1)))
+      x += labelWidth
     }
+    func patch(_ color: Color, outline: Stroke) throws(SceneError) {
+      let rect = try Rect(x: x, y: origin.y, width: patchWidth, height: ProofLayout.patchSize)
+      nodes.append(.shape(ShapeNode(.rectangle(rect), fill: .solid(color), stroke: outline)))
+      x += patchWidth
+    }
+    try label("RGB")
+    for color in palette { try patch(color, outline: outline) }
+    x += gap
+    try label("CMYK")
+    // Outlined in K alone, so the outline adds no ink to the C, M and Y plates.
+    let blackOutline = try Stroke(.solid(ProcessColor(black: 0.5).sentinel), width: ProofLayout.hairline)
+    for color in strip { try patch(color.sentinel, outline: blackOutline) }
     return nodes
   }
 
@@ -460,7 +485,7 @@ extension PrintProof {
         throw .scene(error)
       }
       do {
-        let result = try softProof.apply(to: try renderer.rasterize(scene, scale: 1))
+        let result = try softProof.apply(to: try renderer.rasterize(scene, scale: Double(design.device.screen.scale)))
         let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
         pages.append(
           SoftProofPage(

@@ -19,6 +19,8 @@ public struct ProofLayout: Hashable, Sendable {
   public static let padding = 6.0
   /// Side of one colour-bar patch.
   public static let patchSize = 10.0
+  /// Text size of the colour bar's `RGB` and `CMYK` labels.
+  public static let colorBarLabelSize = 4.5
   /// Slug text size and line pitch.
   public static let slugSize = 6.5
   public static let slugLineHeight = 8.5

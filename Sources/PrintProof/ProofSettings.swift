@@ -79,7 +79,8 @@ public struct ProofMarks: OptionSet, Hashable, Sendable {
   public static let crop = ProofMarks(rawValue: 1 << 0)
   /// Targets (circle and cross) at the middle of each side, outside the bleed.
   public static let registration = ProofMarks(rawValue: 1 << 1)
-  /// A row of patches: the design's palette, then grey steps from white to black.
+  /// A row of patches: the design's palette (RGB), then the press control strip in
+  /// DeviceCMYK: C, M, Y, K solids, overprints, tints and a K-only grey scale.
   public static let colorBar = ProofMarks(rawValue: 1 << 2)
   /// Lines of text naming the design, device, sizes, season, date and page.
   public static let slug = ProofMarks(rawValue: 1 << 3)

@@ -1,11 +1,21 @@
 import Platform
 
 /// A colour in sRGB with straight (not premultiplied) alpha; each component in 0…1.
+///
+/// A colour given in Display P3 (`init(displayP3Red:green:blue:alpha:)`) keeps those
+/// components in `displayP3`, for P3 output; `red`, `green` and `blue` then hold its sRGB clip,
+/// which sRGB output draws.
 public struct Color: Hashable, Sendable {
   public let red: Double
   public let green: Double
   public let blue: Double
   public let alpha: Double
+  /// The Display P3 components (0…1, D65, sRGB transfer) when the colour was given in P3.
+  public let displayP3: RGBComponents?
+  /// Whether `red`, `green`, `blue` are the clip of `displayP3` (a colour given in P3) rather
+  /// than an sRGB colour chosen to stand for it (`init(sRGB:displayP3:)`, the seasons' wide
+  /// accents). Only a clip is worth a note in sRGB output.
+  public let sRGBIsClip: Bool
 
   /// - Throws: `SceneError` naming the component outside 0…1.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) throws(SceneError) {
@@ -17,6 +27,48 @@ public struct Color: Hashable, Sendable {
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.displayP3 = nil
+    self.sRGBIsClip = false
+  }
+
+  /// An sRGB colour with a wider Display P3 variant: sRGB output draws `sRGB` exactly as
+  /// before, P3 output draws `displayP3` (components 0…1; clamped).
+  public init(sRGB: Color, displayP3: RGBComponents) {
+    self.init(
+      unchecked: sRGB.red, sRGB.green, sRGB.blue, sRGB.alpha, displayP3: displayP3.clamped, sRGBIsClip: false)
+  }
+
+  /// A colour in Display P3 (CSS `color(display-p3 r g b)`): P3-D65 primaries, the sRGB
+  /// transfer function, each component 0…1. Its sRGB components are the clip of the
+  /// conversion (linear values limited to 0…1), so sRGB output draws the nearest sRGB colour.
+  ///
+  /// - Throws: `SceneError` naming the component outside 0…1.
+  public init(displayP3Red red: Double, green: Double, blue: Double, alpha: Double = 1) throws(SceneError) {
+    try requireUnit(red, "color.red")
+    try requireUnit(green, "color.green")
+    try requireUnit(blue, "color.blue")
+    try requireUnit(alpha, "color.alpha")
+    let p3 = RGBComponents(red: red, green: green, blue: blue)
+    let clip = DisplayP3.sRGB(from: p3).clamped
+    self.red = clip.red
+    self.green = clip.green
+    self.blue = clip.blue
+    self.alpha = alpha
+    self.displayP3 = p3
+    self.sRGBIsClip = true
+  }
+
+  /// The colour's Display P3 components: as given, or converted from sRGB (always inside P3).
+  public var displayP3Components: RGBComponents {
+    displayP3 ?? DisplayP3.displayP3(from: RGBComponents(red: red, green: green, blue: blue))
+  }
+
+  /// Whether the colour was given in Display P3 outside sRGB (by more than 1e-4 in a linear
+  /// component), so that sRGB output draws its clip.
+  public var isOutsideSRGB: Bool {
+    guard let displayP3 else { return false }
+    let exact = DisplayP3.sRGB(from: displayP3)
+    return [exact.red, exact.green, exact.blue].contains { $0 < -1e-4 || $0 > 1 + 1e-4 }
   }
 
   /// A colour that cannot fail, for constants and components valid by construction: each
@@ -32,6 +84,8 @@ public struct Color: Hashable, Sendable {
     green = Double(green8) / 255
     blue = Double(blue8) / 255
     alpha = Double(alpha8) / 255
+    displayP3 = nil
+    sRGBIsClip = false
   }
 
   /// A colour from `0xRRGGBB`.
@@ -43,15 +97,23 @@ public struct Color: Hashable, Sendable {
 
   /// The same colour with its alpha multiplied by `factor` (0…1).
   public func fading(by factor: Double) -> Color {
-    var copy = self
-    copy = Color(unchecked: red, green, blue, alpha * min(1, max(0, factor)))
-    return copy
+    Color(
+      unchecked: red, green, blue, alpha * min(1, max(0, factor)), displayP3: displayP3, sRGBIsClip: sRGBIsClip)
   }
 
   /// The colour mixed with `other`: 0 gives `self`, 1 gives `other`.
   public func mixed(with other: Color, by amount: Double) -> Color {
     let t = min(1, max(0, amount))
     func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+    if displayP3 != nil || other.displayP3 != nil {
+      // sRGB output mixes the sRGB components, P3 output the P3 ones, so a wide end keeps its
+      // gamut in P3 and sRGB output is what it was.
+      let (a, b) = (displayP3Components, other.displayP3Components)
+      return Color(
+        unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue), mix(alpha, other.alpha),
+        displayP3: RGBComponents(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue)),
+        sRGBIsClip: sRGBIsClip && other.sRGBIsClip)
+    }
     return Color(
       unchecked: mix(red, other.red), mix(green, other.green), mix(blue, other.blue),
       mix(alpha, other.alpha))
@@ -69,16 +131,36 @@ public struct Color: Hashable, Sendable {
     return (max(a, b) + 0.05) / (min(a, b) + 0.05)
   }
 
-  init(unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double) {
+  init(
+    unchecked red: Double, _ green: Double, _ blue: Double, _ alpha: Double, displayP3: RGBComponents? = nil,
+    sRGBIsClip: Bool = false
+  ) {
     self.red = red
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.displayP3 = displayP3
+    self.sRGBIsClip = displayP3 != nil && sRGBIsClip
   }
 
   public static let white = Color(rgb: 0xFFFFFF)
   public static let black = Color(rgb: 0x000000)
   public static let clear = Color(rgb: 0x000000, alpha: 0)
+
+  /// `hex`, or for a colour given in Display P3 `color(display-p3 R G B)` (with ` / A` when
+  /// not opaque), components with up to four decimals: how a design file writes it. A colour
+  /// with a chosen sRGB fallback (`init(sRGB:displayP3:)`) shows its sRGB `hex`.
+  public var cssText: String {
+    guard let p3 = displayP3, sRGBIsClip else { return hex }
+    func number(_ v: Double) -> String {
+      var text = String(cFormat: "%.4f", v)
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text
+    }
+    let alphaText = alpha < 1 ? " / \(number(alpha))" : ""
+    return "color(display-p3 \(number(p3.red)) \(number(p3.green)) \(number(p3.blue))\(alphaText))"
+  }
 
   /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; channels rounded to 8 bits.
   public var hex: String {

@@ -38,7 +38,7 @@ extension Scene {
       let font = FilePath(text.font.path).lastComponent + (text.font.index == 0 ? "" : "#\(text.font.index)")
       lines.append(
         indent
-          + "text \"\(text.text)\" font=\(font) size=\(format(text.size)) color=\(text.color.hex)"
+          + "text \"\(text.text)\" font=\(font) size=\(format(text.size)) color=\(text.color.cssText)"
           + " at=\(format(text.position)) anchor=\(text.anchor.horizontal.rawValue)-\(text.anchor.vertical.rawValue)"
           + (text.maxWidth.map { " maxWidth=\(format($0))" } ?? ""))
     case .image(let image):
@@ -96,10 +96,10 @@ private func format(_ geometry: Geometry) -> String {
 
 private func format(_ paint: Paint) -> String {
   func stops(_ stops: [GradientStop]) -> String {
-    stops.map { "\(format($0.offset)):\($0.color.hex)" }.joined(separator: ",")
+    stops.map { "\(format($0.offset)):\($0.color.cssText)" }.joined(separator: ",")
   }
   switch paint {
-  case .solid(let color): return color.hex
+  case .solid(let color): return color.cssText
   case .linearGradient(let start, let end, let s):
     return "linear(\(format(start))->\(format(end)) \(stops(s)))"
   case .radialGradient(let center, let radius, let s):

@@ -10,7 +10,8 @@ enum FuzzHarness {
   /// equal; the fuzz build leaves out CairoRendering and WallpaperExport, which `OutputFields`
   /// needs). The harness reads only `output` of them, a string.
   static let outputFieldNames = [
-    "scale", "format", "output", "pngCompression", "svgText", "svgEngine", "svgFontFile", "pdfx", "outputIntent",
+    "scale", "format", "output", "pngCompression", "colorSpace", "svgText", "svgEngine", "svgFontFile", "pdfx",
+    "outputIntent", "outputCondition",
   ]
 
   /// A fixed day, so a design's season does not depend on when the input runs.

@@ -28,6 +28,11 @@ enum OutputOptions {
       help: "PNG only: \(names(PNGCompression.self)) (smaller files take longer to encode; all are lossless).",
       field: ["pngCompression"]),
     OptionSpec(
+      names: ["--color-space"], valueName: "SPACE",
+      help:
+        "srgb (default: PNGs get an sRGB chunk with gAMA/cHRM fallbacks) or display-p3 (the design's colours converted to look the same, color(display-p3 …) colours kept; PNG: an iCCP Display P3 profile and cICP, and an -sRGB companion in exports; PDF: ICC-based Display P3). SVG always writes colours outside sRGB as color(display-p3 …).",
+      field: ["colorSpace"]),
+    OptionSpec(
       names: ["--svg-text"], valueName: "MODE",
       help:
         "SVG only: outlines (default: glyph outlines that look the same everywhere, with the text in aria-label and <title>) or text (a <text> element with the font embedded).",
@@ -52,6 +57,11 @@ enum OutputOptions {
       help:
         "With --pdfx (or proof --soft-proof): the printing condition, an installed CMYK profile's name or an output-class CMYK .icc file (default: \(OutputIntent.defaultName)).",
       field: ["outputIntent"]),
+    OptionSpec(
+      names: ["--output-condition"], valueName: "NAME",
+      help:
+        "With --output-intent FILE.icc: the registered printing condition the profile characterises, written as the PDF/X OutputConditionIdentifier: \(OutputCondition.allNames.joined(separator: ", ")) (default: Custom).",
+      field: ["outputCondition"]),
   ]
 
   /// The output `render` writes: path and format from the fields (the format from the path's

@@ -29,8 +29,11 @@ struct ProofCommand {
   static let paperAllowed = Paper.allCases.map(\.rawValue).joined(separator: ", ")
   static let layoutAllowed = SheetArrangement.allCases.map(\.rawValue).joined(separator: " or ")
 
-  /// `--pdfx` and `--output-intent`: the PDF options of `render`, read by the same rules.
-  static let pdfOptions = OutputOptions.specs.filter { ["--pdfx", "--output-intent"].contains($0.name) }
+  /// `--pdfx`, `--output-intent` and `--output-condition`: the PDF options of `render`, read by
+  /// the same rules.
+  static let pdfOptions = OutputOptions.specs.filter {
+    ["--pdfx", "--output-intent", "--output-condition"].contains($0.name)
+  }
 
   static let ownOptions: [OptionSpec] = [
     OptionSpec(

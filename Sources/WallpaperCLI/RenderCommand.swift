@@ -239,6 +239,7 @@ struct RenderCommand {
       }
       try RunReport.checkStdout(path, json: parsed.has("--json"))
       timer.lap("scene")
+      if let note = DesignRendering.gamutNote(for: scene, output: output) { console.err(note + "\n") }
       let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output, timer: timer))
       files.append((path, bytes))
       files += try OutputOptions.fontFiles(for: loaded, scene: scene, output: output, beside: path)

@@ -21,10 +21,20 @@ enum AssetCatalog {
     json(["info": ["author": "wallpaper", "version": 1]])
   }
 
-  /// An image set's `Contents.json` listing its PNGs by scale.
+  /// An image set's `Contents.json` listing its PNGs by scale. When the set holds Display P3
+  /// PNGs with their sRGB companions (`ExportPlan.sRGBCompanionSuffix`), each entry says its
+  /// `"display-gamut"`: `"sRGB"` or `"display-P3"`, as Xcode expects; otherwise no entry
+  /// has one.
   static func imageSetContents(images: [(filename: String, scale: Double, idiom: DeviceFamily)]) -> [UInt8] {
-    let entries = images.sorted { $0.scale < $1.scale }.map { image in
-      ["idiom": image.idiom.rawValue, "scale": "\(Int(image.scale))x", "filename": image.filename]
+    func isCompanion(_ filename: String) -> Bool { filename.contains(ExportPlan.sRGBCompanionSuffix + "@") }
+    let hasGamuts = images.contains { isCompanion($0.filename) }
+    // By scale, the sRGB entry before the P3 one.
+    let entries = images.sorted {
+      ($0.scale, isCompanion($0.filename) ? 0 : 1) < ($1.scale, isCompanion($1.filename) ? 0 : 1)
+    }.map { image in
+      var entry = ["idiom": image.idiom.rawValue, "scale": "\(Int(image.scale))x", "filename": image.filename]
+      if hasGamuts { entry["display-gamut"] = isCompanion(image.filename) ? "sRGB" : "display-P3" }
+      return entry
     }
     return json(["images": entries, "info": ["author": "wallpaper", "version": 1]])
   }

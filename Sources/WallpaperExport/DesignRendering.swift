@@ -173,6 +173,25 @@ public enum DesignRendering {
     .invalidInput("--cell-images/grid.images: '\(image.file)' cannot be used: \(error.description)")
   }
 
+  /// The one `note:` line for a scene written as `output` whose colours include some given in
+  /// Display P3 outside sRGB: sRGB PNG and PDF draw their clip (the scene SVG writer keeps them
+  /// as `color(display-p3 …)` after an sRGB fallback). Nil when nothing is clipped.
+  ///
+  /// `note: 1 colour given in Display P3 is outside sRGB and drawn as its sRGB clip:
+  /// color(display-p3 1 0 0) as #FF0000 (--color-space display-p3 keeps it)`
+  public static func gamutNote(for scene: Scene, output: Output) -> String? {
+    guard output.colorSpace == .srgb, output.format != .svg || output.svg.engine == .cairo else { return nil }
+    let clipped = scene.colorsOutsideSRGB.filter(\.sRGBIsClip)
+    guard !clipped.isEmpty else { return nil }
+    let shown = clipped.prefix(3).map { "\($0.cssText) as \($0.hex)" }.joined(separator: ", ")
+    let more = clipped.count > 3 ? ", …" : ""
+    let count =
+      clipped.count == 1 ? "1 colour given in Display P3 is" : "\(clipped.count) colours given in Display P3 are"
+    let pronoun = clipped.count == 1 ? "it" : "them"
+    return
+      "note: \(count) outside sRGB and drawn as the sRGB clip: \(shown)\(more) (--color-space display-p3 keeps \(pronoun))"
+  }
+
   /// Renders `scene` as `output` describes, recording phases in `timer` when given: `draw` and
   /// `encode` for PNG (drawn and encoded band by band: `draw` sums the bands' drawing);
   /// `draw+encode` for SVG and PDF, which write while they draw.

@@ -81,11 +81,18 @@ public struct ExportPlan: Sendable {
 
   /// `<design>-<class>@2x.png` for PNG (`@1.5x` for fractional scales); one
   /// `<design>-<class>.svg` and `.pdf` per class.
-  public static func fileName(design: String, screen: ScreenClass, format: OutputFormat, scale: Double?) -> String {
-    let base = "\(design)-\(screen.id)"
+  /// With `sRGBCompanion`, the sRGB PNG written beside a Display P3 one:
+  /// `<design>-<class>-sRGB@2x.png`.
+  public static func fileName(
+    design: String, screen: ScreenClass, format: OutputFormat, scale: Double?, sRGBCompanion: Bool = false
+  ) -> String {
+    let base = "\(design)-\(screen.id)" + (sRGBCompanion ? sRGBCompanionSuffix : "")
     guard let scale, format == .png else { return "\(base).\(format.rawValue)" }
     return "\(base)@\(formatNumber(scale))x.png"
   }
+
+  /// What ends the base name of the sRGB companion of a Display P3 PNG.
+  static let sRGBCompanionSuffix = "-sRGB"
 
   /// `previews/<design>-<class>-lock.png` (or `-home.png`).
   public static func previewName(design: String, screen: ScreenClass, preview: PreviewScreen) -> String {
@@ -149,6 +156,16 @@ public struct ExportPlan: Sendable {
             Job(
               design: design, screen: screen, models: models, output: output, scale: scale,
               path: Self.fileName(design: design.name, screen: screen, format: format, scale: scale)))
+          // A Display P3 PNG gets an sRGB companion, so an asset catalog can hold both gamuts
+          // (Xcode's "display-gamut" variants) and sRGB-only tools have a file of their own.
+          if format == .png, output.colorSpace == .displayP3 {
+            output.colorSpace = .srgb
+            jobs.append(
+              Job(
+                design: design, screen: screen, models: models, output: output, scale: scale,
+                path: Self.fileName(
+                  design: design.name, screen: screen, format: format, scale: scale, sRGBCompanion: true)))
+          }
         }
       }
       if previews, design.layoutZones != nil {

@@ -10,7 +10,7 @@ import Wallpapers
 #endif
 
 /// The design-file fields that say how a design is written (`scale`, `format`, `output`,
-/// `pngCompression`, `svgText`, `svgEngine`, `pdfx`, `outputIntent`), decoded into the
+/// `pngCompression`, `svgText`, `svgEngine`, `pdfx`, `outputIntent`, `outputCondition`), decoded into the
 /// renderer's `Output`. The design loader hands them on unread (`LoadedDesign.outputFields`);
 /// they share its field rules, so a bad value is named the same way (`--svg-text` or
 /// `file:line: svgText`).
@@ -29,11 +29,18 @@ public enum OutputFields {
     FieldSpec("format", FieldSpec.choice(OutputFormat.self), "The file format (default: from the output's extension)."),
     FieldSpec("output", .path, "The file to write, inside the design file's folder."),
     FieldSpec("pngCompression", FieldSpec.choice(PNGCompression.self), "PNG only: how hard to compress."),
+    FieldSpec(
+      "colorSpace", FieldSpec.choice(ColorSpace.self),
+      "srgb (default) or display-p3 (PNG: an iCCP Display P3 profile and cICP; PDF: ICC-based Display P3)."
+    ),
     FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
     FieldSpec("svgFontFile", .bool, "SVG with svgText text: also write the embedded font beside the SVG."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
     FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
+    FieldSpec(
+      "outputCondition", .choice(OutputCondition.allNames),
+      "With outputIntent: the registered printing condition its profile characterises."),
   ]
 
   /// The names of `fields`, for `DesignLoader.load(file:overrides:outputFields:)`.
@@ -54,6 +61,9 @@ public enum OutputFields {
     let fields = loaded.outputFields
     do {
       let scale = try fields.number("scale") ?? Double(loaded.design.device.screen.scale)
+      let colorSpace = try fields.choice("colorSpace", as: ColorSpace.self) ?? .srgb
+      // The scene SVG writer needs no colour space: it writes every colour in sRGB and those
+      // outside sRGB also as color(display-p3 …), so display-p3 asks nothing more of it.
       return Output(
         format: format, scale: scale,
         png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
@@ -62,7 +72,8 @@ public enum OutputFields {
           engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene,
           title: loaded.design.name, description: svgDescription(of: loaded.design)),
         pdf: PDFOptions(
-          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)))
+          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)),
+        colorSpace: colorSpace)
     } catch let error as ExportError {
       throw error
     } catch let error as DesignError {
@@ -90,12 +101,31 @@ public enum OutputFields {
 
   /// The PDF conformance and the output intent: the intent named by `outputIntent` (default
   /// `OutputIntent.defaultName`) when `pdfx` is true or a soft proof is asked for, else nil;
-  /// naming one otherwise is refused.
+  /// naming one otherwise is refused. `outputCondition` names the registered printing
+  /// condition the intent's profile characterises; it needs an `outputIntent`, since PDF/X
+  /// embeds the profile.
   public static func colour(_ fields: DesignFields, softProof: Bool) throws(DesignError) -> (
     conformance: PDFConformance?, intent: OutputIntent?
   ) {
     let name = try fields.string("outputIntent")
     let pdfx = try fields.bool("pdfx") == true
+    var condition: OutputCondition?
+    if let conditionName = try fields.string("outputCondition") {
+      guard let named = OutputCondition.named(conditionName) else {
+        throw DesignError(
+          origin: fields.origin(of: "outputCondition"), field: "outputCondition",
+          message:
+            "'\(conditionName)' is not allowed (allowed: \(OutputCondition.allNames.joined(separator: ", ")))")
+      }
+      guard name != nil else {
+        throw DesignError(
+          origin: fields.origin(of: "outputCondition"), field: "outputCondition",
+          message:
+            "'\(conditionName)' is not allowed without --output-intent FILE.icc (the condition's profile, which PDF/X embeds)"
+        )
+      }
+      condition = named
+    }
     guard pdfx || softProof else {
       if let name {
         throw DesignError(
@@ -104,7 +134,7 @@ public enum OutputFields {
       }
       return (nil, nil)
     }
-    let intent: OutputIntent
+    var intent: OutputIntent
     do {
       intent = try OutputIntent(named: name ?? OutputIntent.defaultName)
     } catch {
@@ -115,6 +145,7 @@ public enum OutputFields {
           "'\(error.value)' is not allowed (\(error.reason); allowed: an installed CMYK profile, \(names.isEmpty ? "none found" : names), or an output-class CMYK .icc file)"
       )
     }
+    if let condition { intent = intent.characterising(condition) }
     return (pdfx ? .pdfx4(intent) : nil, intent)
   }
 

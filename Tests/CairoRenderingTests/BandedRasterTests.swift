@@ -31,6 +31,7 @@ final class BandedRasterTests: XCTestCase {
     XCTAssert(
       expected.pixels == actual.pixels, "\(name) @\(scale)x: \(ImageDifference(expected, actual, threshold: 0))")
     XCTAssertEqual(banded, try whole.pngData(), "\(name) @\(scale)x: the same bytes as the whole image encoded")
+    PNGChunks.assertSRGB(banded)
   }
 
   func testEverySampleDrawnInBandsDecodesToThePixelsDrawnWhole() throws {

@@ -36,7 +36,7 @@ final class PNGEncoderTests: XCTestCase {
     var output = png_encoder_output()
     defer { png_encoder_free(&output) }
     let none = png_encoder_choice(level: level, filters: Int32(PNG_ENCODER_FILTER_NONE))
-    let options = png_encoder_options(art: none, photo: none, photo_threshold: 0)
+    let options = png_encoder_options(art: none, photo: none, photo_threshold: 0, color: png_encoder_color())
     let status = withExtendedLifetime(image) {
       png_encoder_encode_argb32(
         cairo_image_surface_get_data(image.surface), Int32(image.size.width), Int32(image.size.height),
@@ -111,14 +111,17 @@ final class PNGEncoderTests: XCTestCase {
     }
   }
 
-  func testEveryCompressionIsAValidPNGWithOnlyTheCriticalChunks() throws {
+  func testEveryCompressionIsAValidPNGTaggedAsSRGB() throws {
     let image = try Renderer().rasterize(try wallpaper(), scale: 1)
     var sizes: [PNGCompression: Int] = [:]
     for compression in PNGCompression.allCases {
       let png = try image.pngData(compression: compression)
       XCTAssertEqual(chunks(png).first, "IHDR")
       XCTAssertEqual(chunks(png).last, "IEND")
-      XCTAssertEqual(Set(chunks(png)), ["IHDR", "IDAT", "IEND"], "\(compression): no tIME or other chunks")
+      XCTAssertEqual(
+        try PNGChunks(png).types, ["IHDR", "sRGB", "gAMA", "cHRM", "IDAT", "IEND"],
+        "\(compression): tagged as sRGB, no tIME or other chunks")
+      PNGChunks.assertSRGB(png)
       let decoded = try RGBAImage(png: png)
       XCTAssertEqual(decoded.width, image.size.width)
       XCTAssertEqual(decoded.height, image.size.height)

@@ -35,6 +35,17 @@ final class RegistrationColorTests: XCTestCase {
     }
   }
 
+  func testEachControlStripColourHasItsOwnSentinelRewrittenToDeviceCMYK() {
+    let strip = ProcessColor.controlStrip
+    XCTAssertEqual(strip.count, 30)
+    let distinct = Set(strip)
+    XCTAssertEqual(Set(distinct.map(\.sentinel)).count, distinct.count, "one sentinel per colour")
+    XCTAssertFalse(distinct.map(\.sentinel).contains(RegistrationColor.sentinel))
+    XCTAssertEqual(rewrite("0 0 0.001 rg 0.001 0.003 0 RG"), ["1 0 0 0 k 0 0 0 0.7 K", "2"])
+    XCTAssertEqual(ProcessColor(cyan: 1).sentinelOperands, ["0", "0", "0.001"])
+    XCTAssertEqual(ProcessColor(black: 0.7).sentinelOperands, ["0.001", "0.003", "0"], "code 28: 27 is registration")
+  }
+
   /// A real Cairo page: marks in the sentinel become the separation, every other byte of the
   /// content stays as Cairo wrote it, and the separation is in the page's resources.
   func testCairoPageKeepsEveryOtherOperator() throws {

@@ -93,7 +93,7 @@ final class DesignLoaderTests: XCTestCase {
       "design.json:3: scale: is a string, expected a number")
     XCTAssertEqual(
       try loadError("{\n  \"device\": \"iphone-8\",\n  \"background\": { \"color\": \"blu\" }\n}"),
-      "design.json:3: background.color: 'blu' is not allowed (#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or transparent)"
+      "design.json:3: background.color: 'blu' is not allowed (#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name, transparent or color(display-p3 R G B [/ A]) with 0…1 or 0…100%)"
     )
     XCTAssertEqual(
       try loadError("{ \"device\": \"iphone-8\",\n \"scale\": 0 }"),

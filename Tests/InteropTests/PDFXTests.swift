@@ -142,16 +142,88 @@ final class PDFXTests: XCTestCase {
     try assertPDFX("d.pdf")
   }
 
+  func testANamedOutputConditionIsWrittenWithItsProfileAndTheDefaultSaysCustom() throws {
+    let press = "\(folder)/press.icc"
+    try FileManager.default.copyItem(atPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc", toPath: press)
+    try make([
+      "proof", "d.json", "--pdfx", "--output-condition", "FOGRA39", "--output-intent", "press.icc", "-o", "f.pdf",
+    ])
+    try assertPDFX("f.pdf")
+    try make(["proof", "d.json", "--pdfx", "-o", "c.pdf"])
+    try assertPDFX("c.pdf")
+    try make([
+      "render", "d.json", "--pdfx", "--output-condition", "GRACoL2013", "--output-intent", "press.icc", "-o", "g.pdf",
+    ])
+    let script = """
+      import pikepdf, sys
+      for path in sys.argv[1:]:
+          intent = pikepdf.open(path).Root.OutputIntents[0]
+          print("|".join(str(intent[k]) for k in ["/OutputConditionIdentifier", "/RegistryName", "/OutputCondition", "/Info"]))
+      """
+    let result = try Processes.run(
+      Processes.python, ["-c", script, "\(folder)/f.pdf", "\(folder)/c.pdf", "\(folder)/g.pdf"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 3, result.stdout)
+    XCTAssertEqual(
+      lines.first,
+      "FOGRA39|http://www.color.org|Offset printing, ISO 12647-2:2004/Amd 1, paper type 1 or 2 (gloss or matte coated), 115 g/m2, 60/cm|Artifex CMYK SWOP Profile"
+    )
+    XCTAssertEqual(
+      lines.dropFirst().first,
+      "Custom|http://www.color.org|Ghostscript's default_cmyk.icc (Artifex CMYK SWOP Profile): a generic CMYK profile, not a registered printing condition|Artifex CMYK SWOP Profile"
+    )
+    XCTAssertEqual(lines.last?.split(separator: "|").first, "CGATS21_CRPC6")
+    // The slug names the condition.
+    let text = try Processes.run("pdftotext", ["\(folder)/f.pdf", "-"]).stdout
+    XCTAssertTrue(text.contains("output intent FOGRA39"), text)
+  }
+
   func testBadOutputIntentsAreOneLineUsageErrorsAndWriteNothing() throws {
     try Data((0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(
       to: URL(fileURLWithPath: "\(folder)/corrupt.icc"))
     try FileManager.default.copyItem(
       atPath: "/usr/share/color/icc/ghostscript/srgb.icc", toPath: "\(folder)/rgb.icc")
+    // Malformed copies of a good CMYK profile (187484 bytes, its first tag 'desc'): a size
+    // field 100 bytes too large, a tag 4 bytes before the end with 116 bytes, 8 bytes of junk
+    // after the end. lcms2 opens all three.
+    let good = [UInt8](FileManager.default.contents(atPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc")!)
+    func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    var size = good
+    size.replaceSubrange(0..<4, with: bigEndian(good.count + 100))
+    var tag = good
+    tag.replaceSubrange(136..<140, with: bigEndian(good.count - 4))
+    for (name, bytes) in [("size", size), ("tag", tag), ("junk", good + Array("JUNKJUNK".utf8))] {
+      try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(name).icc"))
+    }
     try "keep".write(toFile: "\(folder)/kept.pdf", atomically: true, encoding: .utf8)
     for (arguments, fragment) in [
       (["--pdfx", "--output-intent", "fogra99"], "--output-intent: 'fogra99' is not allowed (no installed profile"),
       (["--pdfx", "--output-intent", "rgb.icc"], "--output-intent: 'rgb.icc' is not allowed (not an output"),
-      (["--pdfx", "--output-intent", "corrupt.icc"], "--output-intent: 'corrupt.icc' is not allowed (not an ICC"),
+      (["--pdfx", "--output-intent", "corrupt.icc"], "--output-intent: 'corrupt.icc' is not allowed (a malformed ICC"),
+      (
+        ["--pdfx", "--output-intent", "size.icc"],
+        "--output-intent: 'size.icc' is not allowed (a malformed ICC profile: the header declares 187584 bytes"
+      ),
+      (
+        ["--pdfx", "--output-intent", "tag.icc"],
+        "--output-intent: 'tag.icc' is not allowed (a malformed ICC profile: tag 'desc' (offset 187480, 116 bytes)"
+      ),
+      (
+        ["--pdfx", "--output-intent", "junk.icc"],
+        "--output-intent: 'junk.icc' is not allowed (a malformed ICC profile: the header declares 187484 bytes but the file has 187492 (trailing data)"
+      ),
+      (
+        ["--pdfx", "--output-condition", "FOGRA39"],
+        "--output-condition: 'FOGRA39' is not allowed without --output-intent"
+      ),
+      (
+        [
+          "--pdfx", "--output-condition", "FOGRA99", "--output-intent",
+          "/usr/share/color/icc/ghostscript/default_cmyk.icc",
+        ],
+        "--output-condition: 'FOGRA99' is not allowed (allowed: FOGRA39, FOGRA51, FOGRA52, GRACoL2013"
+      ),
       (["--pdfx", "--output-intent", "missing.icc"], "--output-intent: 'missing.icc' is not allowed (cannot read"),
       (["--output-intent", "default_cmyk"], "--output-intent: 'default_cmyk' is not allowed without --pdfx"),
     ] {

@@ -40,6 +40,12 @@ final class EndToEndTests: XCTestCase {
       XCTAssertEqual(result.stderr, "")
       let image = try RGBAImage(pngFile: "\(folder)/\(arguments.last!)")
       XCTAssertEqual([image.width, image.height], [size.0, size.1], arguments.joined(separator: " "))
+      PNGChunks.assertSRGB(bytes(arguments.last!) ?? [])
+    }
+    // ImageMagick, an outside reader, sees the sRGB tag and its fallbacks.
+    let verbose = try Processes.run("identify", ["-verbose", "\(folder)/a.png"]).stdout
+    for line in ["png:sRGB: intent=0 (Perceptual Intent)", "Gamma: 0.45455", "red primary: (0.64,0.33)"] {
+      XCTAssertTrue(verbose.contains(line), line)
     }
   }
 

@@ -36,6 +36,37 @@ final class ExportTests: XCTestCase {
     Processes.files(under: "\(folder)/\(directory)")
   }
 
+  func testADisplayP3ExportGivesTheAssetCatalogBothGamuts() throws {
+    // SVG and PDF too: display-p3 asks nothing of the SVG, and the PDF maps RGB to P3.
+    let result = try export("p3", ["--asset-catalog", "--quiet", "--color-space", "display-p3"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let set = "\(folder)/p3/Sample.xcassets/sample-402x874.imageset"
+    let contents = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: XCTUnwrap(FileManager.default.contents(atPath: "\(set)/Contents.json")))
+        as? [String: Any])
+    let images = try XCTUnwrap(contents["images"] as? [[String: String]])
+    XCTAssertEqual(
+      images.map { "\($0["scale"]!) \($0["display-gamut"]!) \($0["filename"]!)" },
+      [
+        "2x sRGB sample-402x874-sRGB@2x.png", "2x display-P3 sample-402x874@2x.png",
+        "3x sRGB sample-402x874-sRGB@3x.png", "3x display-P3 sample-402x874@3x.png",
+      ])
+    // Each file is tagged as its entry says, and both gamuts are in the export folder too.
+    for image in images {
+      let chunks = try PNGChunks(file: "\(set)/\(image["filename"]!)")
+      XCTAssertEqual(chunks["cICP"] != nil, image["display-gamut"] == "display-P3", image["filename"]!)
+      XCTAssertEqual(chunks["sRGB"] != nil, image["display-gamut"] == "sRGB", image["filename"]!)
+      XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/p3/\(image["filename"]!)"))
+    }
+    // An sRGB export's catalog has no gamut variants.
+    XCTAssertEqual(try export("s", ["--asset-catalog", "--quiet"]).status, 0)
+    let plain = String(
+      decoding: FileManager.default.contents(
+        atPath: "\(folder)/s/Sample.xcassets/sample-402x874.imageset/Contents.json") ?? Data(), as: UTF8.self)
+    XCTAssertFalse(plain.contains("display-gamut"), plain)
+    XCTAssertTrue(plain.contains("sample-402x874@2x.png"), plain)
+  }
+
   func testNamesSizesManifestAssetCatalogAndContactSheet() throws {
     let result = try export("out", ["--asset-catalog", "--quiet"])
     XCTAssertEqual(result.status, 0, result.stderr)

@@ -38,6 +38,26 @@ final class ProofTests: XCTestCase {
     return "\(folder)/\(file)"
   }
 
+  func testTheControlStripIsDeviceCMYKAndThePageIsNotBlendedInRGB() throws {
+    let pdf = try proof(["--pdfx"])
+    let qdf = try Processes.run("qpdf", ["--qdf", "--object-streams=disable", pdf, "-"])
+    XCTAssertEqual(qdf.status, 0, qdf.stderr)
+    let fills = qdf.stdout.split(separator: "\n").filter { $0.contains(" k ") && $0.hasSuffix(" re B") }
+    XCTAssertEqual(fills.count, 30, "4 solids, 3 overprints, 12 tints, 11 greys")
+    for solid in ["1 0 0 0 k", "0 1 0 0 k", "0 0 1 0 k", "0 0 0 1 k", "1 1 0 0 k", "1 0 1 0 k", "0 1 1 0 k"] {
+      XCTAssertTrue(fills.contains { $0.hasPrefix(solid) }, solid)
+    }
+    // Outlined in K alone, and no control-strip sentinel is left as RGB.
+    XCTAssertTrue(fills.allSatisfy { $0.contains("0 0 0 0.5 K") }, "\(fills)")
+    // The page dictionary's transparency group has no blending space of its own.
+    let pages = qdf.stdout.components(separatedBy: "endobj").filter { $0.contains("\n  /Type /Page\n") }
+    XCTAssertEqual(pages.count, 1)
+    let group = pages.first?.components(separatedBy: "/Group <<").dropFirst().first?.components(separatedBy: ">>")
+      .first
+    XCTAssertNotNil(group, "Cairo's page group")
+    XCTAssertFalse(group?.contains("/CS") ?? true, "the page is blended in the output intent's space: \(group ?? "")")
+  }
+
   private func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map(Array.init)
   }

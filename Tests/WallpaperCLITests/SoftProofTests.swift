@@ -29,12 +29,16 @@ final class SoftProofTests: XCTestCase {
   func testGamutImageMarksSaturatedCellsNotGreyAndTheSlugStatesItsCount() throws {
     let result = try wallpaper(["proof", "s.json", "-o", "s.pdf", "--pdfx", "--soft-proof", "soft"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    let render = try wallpaper(["render", "s.json", "--scale", "1", "-o", "s.png"])
+    // The soft proofs are at the device's native scale: iPhone 8 is 375 × 667 pt at 2x.
+    let render = try wallpaper(["render", "s.json", "--scale", "2", "-o", "s.png"])
     XCTAssertEqual(render.status, 0, render.stderr)
     let original = try RGBAImage(pngFile: "\(folder)/s.png")
     let gamut = try RGBAImage(pngFile: "\(folder)/soft/1-iphone-8-gamut.png")
     let proof = try RGBAImage(pngFile: "\(folder)/soft/1-iphone-8-soft-proof.png")
-    XCTAssertEqual([gamut.width, gamut.height, proof.width, proof.height], [375, 667, 375, 667])
+    XCTAssertEqual([gamut.width, gamut.height, proof.width, proof.height], [750, 1334, 750, 1334])
+    for file in ["1-iphone-8-gamut.png", "1-iphone-8-soft-proof.png"] {
+      PNGChunks.assertSRGB(Array(FileManager.default.contents(atPath: "\(folder)/soft/\(file)") ?? Data()))
+    }
 
     func rgb(_ image: RGBAImage, _ index: Int) -> [UInt8] { Array(image.pixels[index * 4..<index * 4 + 3]) }
     let magenta: [UInt8] = [255, 0, 255]
@@ -56,7 +60,7 @@ final class SoftProofTests: XCTestCase {
     // Each cell is 60 × 60 pt or more of its colour; the marks cover all of green and blue and
     // none of the grey.
     for name in ["green", "blue", "grey"] {
-      XCTAssertGreaterThan(counts[name]?.cell ?? 0, 3000, name)
+      XCTAssertGreaterThan(counts[name]?.cell ?? 0, 12000, name)
     }
     XCTAssertEqual(counts["green"]?.marked, counts["green"]?.cell)
     XCTAssertEqual(counts["blue"]?.marked, counts["blue"]?.cell)

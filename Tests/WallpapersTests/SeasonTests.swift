@@ -596,3 +596,16 @@ final class SeasonTests: XCTestCase {
     }
   }
 }
+
+extension SeasonTests {
+  func testEachSeasonHasOneWideAccentWhoseSRGBColourIsUnchanged() {
+    let expected: [Season: UInt32] = [.spring: 0xEC6F9C, .summer: 0xFFB627, .autumn: 0xE8701E, .winter: 0xA9C9E8]
+    for season in Season.allCases {
+      let accents = season.wideGamutAccents
+      XCTAssertEqual(accents.count, 1, "\(season)")
+      XCTAssertEqual(accents.first?.hex, expected[season].map { Color(rgb: $0).hex }, "\(season)")
+      XCTAssertEqual(accents.first?.isOutsideSRGB, true)
+      XCTAssertEqual(accents.first?.sRGBIsClip, false, "a chosen sRGB colour, not a clip: no note")
+    }
+  }
+}

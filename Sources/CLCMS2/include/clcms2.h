@@ -23,7 +23,9 @@ static inline cmsUInt32Number clcms2_type_bgra_8(void) { return TYPE_BGRA_8; }
   X(cmsCloseProfile) X(cmsGetColorSpace) X(cmsGetDeviceClass) X(cmsIsIntentSupported)             \
   X(cmsGetProfileInfoASCII) X(cmsCreate_sRGBProfile) X(cmsCreate_sRGBProfileTHR)                  \
   X(cmsSaveProfileToMem) X(cmsCreateTransformTHR) X(cmsCreateProofingTransformTHR)                \
-  X(cmsSetAlarmCodesTHR) X(cmsDoTransform) X(cmsDeleteTransform)
+  X(cmsSetAlarmCodesTHR) X(cmsDoTransform) X(cmsDeleteTransform) X(cmsCreateRGBProfile)             \
+  X(cmsBuildParametricToneCurve) X(cmsFreeToneCurve) X(cmsMLUalloc) X(cmsMLUsetASCII) X(cmsMLUfree)   \
+  X(cmsWriteTag)
 
 /// The lcms2 functions the renderer calls, each named as in lcms2.h.
 /// `clcms2_load` opens the library on its first call (once per process, thread-safe); it

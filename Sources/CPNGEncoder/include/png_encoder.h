@@ -42,10 +42,28 @@ typedef struct {
 /// `art` for chunks whose sampled pixels mostly repeat their left neighbour (flat colour and
 /// gradients), `photo` for the others (repeat fraction below `photo_threshold`, 0…1). Chosen per
 /// chunk, so a photo background under art gets filters only where it shows.
+/// How the image's colours are tagged, in chunks between IHDR and IDAT. Zeroed, it is sRGB: an
+/// `sRGB` chunk (perceptual intent) with the `gAMA` (1/2.2) and `cHRM` (Rec. 709 primaries,
+/// D65) fallbacks the PNG specification (third edition) recommends for decoders that predate
+/// `sRGB`.
+typedef struct {
+  /// An ICC profile for an `iCCP` chunk instead of `sRGB`/`gAMA`/`cHRM`, or NULL. Read only
+  /// while the stream is created.
+  const unsigned char *icc_profile;
+  size_t icc_profile_size;
+  /// The `iCCP` profile name: 1 to 79 Latin-1 characters; NULL means "ICC profile".
+  const char *icc_name;
+  /// When non-zero, a `cICP` chunk (before iCCP) with these four bytes: colour primaries,
+  /// transfer function, matrix coefficients, full-range flag (ITU-T H.273).
+  int has_cicp;
+  unsigned char cicp[4];
+} png_encoder_color;
+
 typedef struct {
   png_encoder_choice art;
   png_encoder_choice photo;
   double photo_threshold;
+  png_encoder_color color;
 } png_encoder_options;
 
 /// The encoded file. Free `data` with png_encoder_free.

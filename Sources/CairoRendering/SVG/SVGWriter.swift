@@ -281,13 +281,14 @@ private struct SVGDocumentState {
       pendingID = nil
     }
     if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
+    var styles: [String] = []
     if let fill {
-      writePaint(fill, property: "fill")
+      styles += writePaint(fill, property: "fill")
     } else {
       body.append(" fill=\"none\"")
     }
     if let stroke {
-      writePaint(stroke.paint, property: "stroke")
+      styles += writePaint(stroke.paint, property: "stroke")
       let width: Double
       switch stroke.width {
       case .points(let points): width = points
@@ -301,6 +302,7 @@ private struct SVGDocumentState {
       }
       if stroke.cap != .butt { body.attribute("stroke-linecap", stroke.cap.rawValue) }
     }
+    if !styles.isEmpty { body.attribute("style", styles.joined(separator: ";")) }
     body.append("/>\n")
   }
 
@@ -366,11 +368,25 @@ private struct SVGDocumentState {
     }
   }
 
-  private mutating func writePaint(_ paint: Paint, property: String) {
+  /// A colour outside sRGB in CSS, as a style's declarations: the sRGB clip first, as a
+  /// fallback for renderers without CSS Color 4, then `color(display-p3 …)`, which those with
+  /// it use instead (`fill:#FF0000;fill:color(display-p3 1 0 0)`). Nil for sRGB colours and
+  /// for a season's wide accents, which only P3 files use.
+  static func wideGamutStyle(_ color: Color, property: String) -> String? {
+    guard color.isOutsideSRGB, color.sRGBIsClip, let p3 = color.displayP3 else { return nil }
+    let opaque = (try? Color(displayP3Red: p3.red, green: p3.green, blue: p3.blue)) ?? color
+    return "\(property):\(SVGMarkup.rgb(color));\(property):\(opaque.cssText)"
+  }
+
+  /// Writes `paint` as `property`'s attributes; returns the style declarations a colour outside
+  /// sRGB needs (see `wideGamutStyle`), which the caller writes in one `style` attribute.
+  @discardableResult
+  private mutating func writePaint(_ paint: Paint, property: String) -> [String] {
     switch paint {
     case .solid(let color):
       body.attribute(property, SVGMarkup.rgb(color))
       if color.alpha < 1 { body.attribute("\(property)-opacity", color.alpha) }
+      return Self.wideGamutStyle(color, property: property).map { [$0] } ?? []
     case .linearGradient(let start, let end, let stops):
       let gradientID = generatedID("gradient")
       defs.append("<linearGradient id=\"\(gradientID)\" gradientUnits=\"userSpaceOnUse\"")
@@ -382,6 +398,7 @@ private struct SVGDocumentState {
       writeStops(stops)
       defs.append("</linearGradient>\n")
       body.append(" \(property)=\"url(#\(gradientID))\"")
+      return []
     case .radialGradient(let center, let radius, let stops):
       let gradientID = generatedID("gradient")
       defs.append("<radialGradient id=\"\(gradientID)\" gradientUnits=\"userSpaceOnUse\"")
@@ -392,6 +409,7 @@ private struct SVGDocumentState {
       writeStops(stops)
       defs.append("</radialGradient>\n")
       body.append(" \(property)=\"url(#\(gradientID))\"")
+      return []
     }
   }
 
@@ -401,6 +419,7 @@ private struct SVGDocumentState {
       defs.attribute("offset", stop.offset)
       defs.attribute("stop-color", SVGMarkup.rgb(stop.color))
       if stop.color.alpha < 1 { defs.attribute("stop-opacity", stop.color.alpha) }
+      if let style = Self.wideGamutStyle(stop.color, property: "stop-color") { defs.attribute("style", style) }
       defs.append("/>\n")
     }
   }
@@ -520,7 +539,7 @@ private struct SVGDocumentState {
     }
     body.append(byte: UInt8(ascii: "\""))
     if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
-    writePaint(.solid(text.color), property: "fill")
+    if let style = writePaint(.solid(text.color), property: "fill").first { body.attribute("style", style) }
     body.append("/>\n")
     depth -= 1
     indent()
@@ -592,7 +611,7 @@ private struct SVGDocumentState {
     body.attribute("y", origin.y)
     body.attribute("font-size", size)
     if let opacity = takeOpacity() { body.attribute("opacity", opacity.value) }
-    writePaint(.solid(text.color), property: "fill")
+    if let style = writePaint(.solid(text.color), property: "fill").first { body.attribute("style", style) }
     body.append(" xml:space=\"preserve\">")
     body.append(spans)
     body.append("</text>\n")

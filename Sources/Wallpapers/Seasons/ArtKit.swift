@@ -516,8 +516,10 @@ extension SeasonArt {
 
   // MARK: - Paint and nodes
 
+  /// An art colour: `0xRRGGBB` at `alpha`, with its Display P3 variant when it is one of the
+  /// seasons' wide accents (`Season.wideGamutAccents`), which only P3 output draws.
   static func rgb(_ value: UInt32, _ alpha: Double = 1) -> Color {
-    Color(rgb: value).fading(by: alpha)
+    Season.artColor(value).fading(by: alpha)
   }
 
   static func stops(_ list: [(Double, Color)]) throws(SceneError) -> [GradientStop] {

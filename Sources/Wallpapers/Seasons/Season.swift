@@ -56,9 +56,13 @@ public enum Season: String, CaseIterable, Sendable {
     }
   }
 
-  /// The colours `SeasonArt` draws this season with.
+  /// The colours `SeasonArt` draws this season with. One art colour per season has a wider
+  /// Display P3 variant, outside sRGB, that only P3 output draws (sRGB output draws the sRGB
+  /// colour as before): spring's blossom pink, summer's sun, autumn's orange leaves, winter's
+  /// ice. ΔE2000 of each P3 accent from its sRGB clip: 4.65, 5.72, 8.29, 1.28 (blue is where P3
+  /// reaches least beyond sRGB).
   public var palette: Palette {
-    func rgb(_ value: UInt32) -> Color { Color(rgb: value) }
+    func rgb(_ value: UInt32) -> Color { Self.artColor(value) }
     switch self {
     case .spring:
       return Palette(
@@ -77,6 +81,24 @@ public enum Season: String, CaseIterable, Sendable {
         base: rgb(0x4F7FB8), accent: rgb(0x2D4A6E),
         colors: [rgb(0x1E3F72), rgb(0x4F7FB8), rgb(0xA9C9E8), rgb(0xFFFFFF), rgb(0x2D4A6E)])
     }
+  }
+
+  /// The palette's colours that have a wider Display P3 variant (see `palette`).
+  public var wideGamutAccents: [Color] { palette.colors.filter(\.isOutsideSRGB) }
+
+  /// The art colours with a Display P3 variant outside sRGB, by their sRGB `0xRRGGBB`: the one
+  /// table the palettes and the art (`ArtKit.rgb`) read.
+  static let wideGamutVariants: [UInt32: RGBComponents] = [
+    0xEC6F9C: RGBComponents(red: 1, green: 0.25, blue: 0.6),
+    0xFFB627: RGBComponents(red: 1, green: 0.7, blue: 0),
+    0xE8701E: RGBComponents(red: 0.95, green: 0.42, blue: 0),
+    0xA9C9E8: RGBComponents(red: 0.5, green: 0.78, blue: 1),
+  ]
+
+  /// `0xRRGGBB` as an art colour, with its P3 variant when `wideGamutVariants` has one.
+  static func artColor(_ value: UInt32) -> Color {
+    guard let p3 = wideGamutVariants[value] else { return Color(rgb: value) }
+    return Color(sRGB: Color(rgb: value), displayP3: p3)
   }
 
   /// Label colours: `accent` reads on light skies; this light tint on dark ones (winter at
