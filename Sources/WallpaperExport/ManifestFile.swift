@@ -1,6 +1,7 @@
 import CairoRendering
 import DesignFiles
 import Platform
+import Wallpapers
 
 /// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the
 /// only writer.
@@ -14,6 +15,13 @@ enum ManifestFile {
     let pixels: Int
     /// What made the export (`ExportShard.arguments`).
     let arguments: [String]
+    /// The date its files were made with: a merge and an incremental re-run use it.
+    let date: ExportDate
+    /// The `Studio.version` that made its files.
+    let version: String
+    /// The inputs digest (`ExportPlan.inputs`) of each design with files in this part, by
+    /// design name: a merge names the design whose files changed since.
+    let inputs: [String: String]
   }
 
   /// A manifest at most this large is read; 100,000 designs' worth is about 1 GB, so this is
@@ -61,9 +69,21 @@ enum ManifestFile {
     if let header = object[path: ["shard"]] {
       guard let index = header[path: ["index"]]?.intValue, let count = header[path: ["count"]]?.intValue,
         let pixels = header[path: ["pixels"]]?.intValue,
-        let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue)
-      else { throw .failed("'\(path)': its 'shard' lacks index, count, pixels or arguments") }
-      shard = ShardHeader(index: index, count: count, pixels: pixels, arguments: arguments)
+        let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue),
+        let version = header[path: ["version"]]?.stringValue,
+        let day = header[path: ["date", "day"]]?.stringValue.flatMap(CalendarDate.init),
+        case .object(let designs)? = header[path: ["inputs"]]?.kind
+      else {
+        throw .failed(
+          "'\(path)': its 'shard' lacks index, count, pixels, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
+        )
+      }
+      let epoch = header[path: ["date", "sourceDateEpoch"]]?.intValue.map(Int64.init)
+      var inputs: [String: String] = [:]
+      for member in designs { inputs[member.key] = member.value.stringValue }
+      shard = ShardHeader(
+        index: index, count: count, pixels: pixels, arguments: arguments,
+        date: ExportDate(sourceDateEpoch: epoch, day: day), version: version, inputs: inputs)
     }
     return (entries, shard)
   }

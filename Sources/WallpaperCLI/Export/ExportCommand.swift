@@ -114,8 +114,11 @@ struct ExportCommand {
 
   /// The export the arguments describe: the design files and folders, with the flags as its
   /// options; `manifest merge` makes it again from the arguments a shard recorded, so both see
-  /// the same plans and the same work list.
-  static func export(_ parsed: ParsedArguments, environment: Environment) throws(CLIError) -> Export {
+  /// the same plans and the same work list, with the `date` the shards recorded (nil: from
+  /// `SOURCE_DATE_EPOCH` or the clock).
+  static func export(_ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil) throws(CLIError)
+    -> Export
+  {
     guard !parsed.positional.isEmpty else {
       throw .usage("no design file given (wallpaper export DESIGN.json… --out DIR)")
     }
@@ -140,6 +143,7 @@ struct ExportCommand {
     options.strict = parsed.has("--strict")
     options.assetCatalog = parsed.has("--asset-catalog")
     options.environment = environment
+    options.date = date
     return try CLIError.mapping(Export(designs: parsed.positional, options: options))
   }
 
@@ -194,7 +198,14 @@ struct ExportCommand {
       throw .usage("--shard-count: '\(count)' is only allowed with --shard auto")
     }
     let timer = PhaseTimer()
-    let export = try Self.export(parsed, environment: environment)
+    let incremental = parsed.has("--incremental")
+    // A part run again (a requeued task) makes its files with the date its first run recorded,
+    // unless SOURCE_DATE_EPOCH names one.
+    var date: ExportDate?
+    if incremental, let shard, environment["SOURCE_DATE_EPOCH"] == nil {
+      date = ExportDate.recorded(in: folder, shard: shard)
+    }
+    let export = try Self.export(parsed, environment: environment, date: date)
     let quiet = parsed.has("--quiet")
     if !quiet {
       // Every job of a design shares the label's text and font: its fallback fonts are named once.
@@ -207,7 +218,6 @@ struct ExportCommand {
     }
     let style: ExportProgress.Style = quiet ? .quiet : (console.isTerminal ? .bar : .lines)
     let progress = ExportProgress(style: style, console: console, catalogue: export.isCatalogue)
-    let incremental = parsed.has("--incremental")
     let result = export.run(into: folder, shard: shard, incremental: incremental, observer: progress, timer: timer)
 
     if parsed.has("--json") {
