@@ -141,8 +141,10 @@ public struct Export: Sendable {
       let parts = ExportShard.assign(costs: work.map(\.cost), count: shard.count)
       let all = work
       work = work.indices.filter { parts[$0] == shard.index - 1 }.map { work[$0] }
-      cost = work.reduce(0) { $0 + $1.cost }
-      part = ShardPart(export: self, shard: shard, all: all, parts: parts, cost: cost ?? 0)
+      cost = work.reduce(0) { $0 + $1.pixels }
+      part = ShardPart(
+        export: self, shard: shard, all: all, parts: parts, pixels: cost ?? 0,
+        cost: work.reduce(0) { $0 + $1.cost })
     }
     var previous: [String: ExportedFile]?
     if incremental {
@@ -323,13 +325,14 @@ public struct Export: Sendable {
     /// Names of the designs whose skipped devices this part lists.
     let skipsOf: Set<String>
 
-    init(export: Export, shard: ExportShard, all: [ExportPlan.Job], parts: [Int], cost: Double) {
+    init(export: Export, shard: ExportShard, all: [ExportPlan.Job], parts: [Int], pixels: Double, cost: Double) {
       let mine = Set(all.indices.filter { parts[$0] == shard.index - 1 }.map { all[$0].path })
       let plans = export.plans.filter { plan in plan.jobs.contains { mine.contains($0.path) } }
       designs = plans.map(\.name)
       skipsOf = Set(export.plans.filter { $0.jobs.first.map { mine.contains($0.path) } ?? false }.map(\.name))
       header = ManifestFile.ShardHeader(
-        index: shard.index, count: shard.count, pixels: Int(cost.rounded()), arguments: shard.arguments,
+        index: shard.index, count: shard.count, pixels: Int(pixels.rounded()), cost: Int(cost.rounded()),
+        arguments: shard.arguments,
         date: export.date, version: Studio.version,
         inputs: Dictionary(plans.map { ($0.name, $0.inputs) }, uniquingKeysWith: { first, _ in first }))
     }
@@ -374,7 +377,8 @@ public struct Export: Sendable {
     }
     if let shard = part?.header {
       object["shard"] = [
-        "index": shard.index, "count": shard.count, "pixels": shard.pixels, "arguments": shard.arguments,
+        "index": shard.index, "count": shard.count, "pixels": shard.pixels, "cost": shard.cost,
+        "arguments": shard.arguments,
         "date": shard.date.json, "version": shard.version, "inputs": shard.inputs,
       ]
     }

@@ -37,10 +37,17 @@ public struct ExportPlan: Sendable {
     /// `Studio.version`. An incremental run compares it.
     public internal(set) var key = ""
 
-    /// A rough measure of the work: pixels for PNG, points² for vector formats.
-    public var cost: Double {
+    /// The file's size: pixels for PNG, points² for vector formats.
+    public var pixels: Double {
       let scale = scale ?? 1
       return screen.points.width * screen.points.height * scale * scale
+    }
+
+    /// The estimated CPU milliseconds of rendering it (`RenderCost`, from measured rates per
+    /// format, compression and preview): what shards are balanced by.
+    public var cost: Double {
+      RenderCost.milliseconds(
+        format: format, compression: output.png.compression, preview: preview != nil, megapixels: pixels / 1e6)
     }
   }
 

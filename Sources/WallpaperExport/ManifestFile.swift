@@ -13,6 +13,8 @@ enum ManifestFile {
     let count: Int
     /// The part's work: pixels of its PNGs plus the points² of its vector files.
     let pixels: Int
+    /// The part's estimated CPU milliseconds (`RenderCost`), which the split balances.
+    let cost: Int
     /// What made the export (`ExportShard.arguments`).
     let arguments: [String]
     /// The date its files were made with: a merge and an incremental re-run use it.
@@ -68,21 +70,21 @@ enum ManifestFile {
     var shard: ShardHeader?
     if let header = object[path: ["shard"]] {
       guard let index = header[path: ["index"]]?.intValue, let count = header[path: ["count"]]?.intValue,
-        let pixels = header[path: ["pixels"]]?.intValue,
+        let pixels = header[path: ["pixels"]]?.intValue, let cost = header[path: ["cost"]]?.intValue,
         let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue),
         let version = header[path: ["version"]]?.stringValue,
         let day = header[path: ["date", "day"]]?.stringValue.flatMap(CalendarDate.init),
         case .object(let designs)? = header[path: ["inputs"]]?.kind
       else {
         throw .failed(
-          "'\(path)': its 'shard' lacks index, count, pixels, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
+          "'\(path)': its 'shard' lacks index, count, pixels, cost, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
         )
       }
       let epoch = header[path: ["date", "sourceDateEpoch"]]?.intValue.map(Int64.init)
       var inputs: [String: String] = [:]
       for member in designs { inputs[member.key] = member.value.stringValue }
       shard = ShardHeader(
-        index: index, count: count, pixels: pixels, arguments: arguments,
+        index: index, count: count, pixels: pixels, cost: cost, arguments: arguments,
         date: ExportDate(sourceDateEpoch: epoch, day: day), version: version, inputs: inputs)
     }
     return (entries, shard)

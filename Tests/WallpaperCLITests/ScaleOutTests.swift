@@ -60,7 +60,7 @@ final class ScaleOutTests: XCTestCase {
   }
 
   /// Four shards run as four processes at once, then merged, give exactly the files and the
-  /// manifest of one run, and the shards' pixel totals are within 10 % of each other.
+  /// manifest of one run, and the shards' estimated costs are within 10 % of each other.
   func testFourShardsMergeIntoTheFilesAndManifestOfOneRun() throws {
     let single = try wallpaper(["export", "Samples", "--out", "single", "--jobs", "2"] + selection)
     XCTAssertEqual(single.status, 0, single.stderr)
@@ -82,7 +82,7 @@ final class ScaleOutTests: XCTestCase {
     for index in 1...4 {
       let shard = try XCTUnwrap(try json("sharded/manifest.shard-\(index)-of-4.json")["shard"] as? [String: Any])
       XCTAssertEqual(shard["index"] as? Int, index)
-      pixels.append(try XCTUnwrap(shard["pixels"] as? Int))
+      pixels.append(try XCTUnwrap(shard["cost"] as? Int))
     }
     XCTAssertLessThanOrEqual(Double(pixels.max()! - pixels.min()!), 0.1 * Double(pixels.min()!), "\(pixels)")
 

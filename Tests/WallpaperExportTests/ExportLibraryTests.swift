@@ -204,6 +204,28 @@ final class ExportLibraryTests: XCTestCase {
     XCTAssertEqual([again.rendered, again.kept], [export.work.count - 3, 3])
   }
 
+  /// The measured table the shards are balanced by knows every kind of file, and says what was
+  /// measured: a `small` PNG costs many default ones, a preview more per pixel than its wallpaper.
+  func testTheRenderCostTableCoversEveryKindOfFile() throws {
+    for format in OutputFormat.allCases {
+      for compression in PNGCompression.allCases {
+        for preview in [false, true] {
+          let ms = RenderCost.milliseconds(format: format, compression: compression, preview: preview, megapixels: 1)
+          XCTAssertGreaterThan(ms, 0, "\(format) \(compression) \(preview)")
+        }
+      }
+    }
+    func png(_ compression: PNGCompression, preview: Bool = false) -> Double {
+      RenderCost.milliseconds(format: .png, compression: compression, preview: preview, megapixels: 1)
+    }
+    XCTAssertGreaterThan(png(.small), 5 * png(.default))
+    XCTAssertGreaterThan(png(.default), png(.fast))
+    XCTAssertGreaterThan(png(.default, preview: true), png(.default))
+    XCTAssertGreaterThan(
+      RenderCost.milliseconds(format: .pdf, compression: .default, preview: false, megapixels: 1),
+      RenderCost.milliseconds(format: .svg, compression: .default, preview: false, megapixels: 1))
+  }
+
   func testADeviceTheDesignCannotTakeIsSkippedOrRefused() throws {
     // The home grid has no metrics on an iPad: its class is skipped with the loader's reason.
     let recorder = Recorder()

@@ -43,7 +43,7 @@ struct ExportCommand {
     OptionSpec(
       names: ["--shard"], valueName: "I/N|auto",
       help:
-        "Render only part I of N (1-based; balanced by pixels, deterministic) and write manifest.shard-I-of-N.json; auto reads JOB_COMPLETION_INDEX with --shard-count, or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT. Merge the parts with 'wallpaper manifest merge'.",
+        "Render only part I of N (1-based; balanced by measured CPU cost per format and compression, deterministic) and write manifest.shard-I-of-N.json; auto reads JOB_COMPLETION_INDEX with --shard-count, or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT. Merge the parts with 'wallpaper manifest merge'.",
       field: nil),
     OptionSpec(
       names: ["--shard-count"], valueName: "N",
