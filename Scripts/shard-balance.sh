@@ -4,18 +4,21 @@
 # screen classes (iPhone 16 Pro 3x, iPhone 8 2x, iPad Air 11" 2x) in PNG, SVG and PDF with the
 # previews, split N ways (default 16). Each part runs on its own, one after the other, with
 # --jobs 1; its CPU time (user + system) comes from /usr/bin/time. Prints every part's CPU
-# seconds, then max/mean: the slowest worker against the average one.
+# seconds, then max/mean: the slowest worker against the average one. --copies K exports K
+# copies of that catalogue (renamed designs), so that no single file is a large share of a part.
 #
-# Usage: Scripts/shard-balance.sh [--binary PATH] [--parts N]
+# Usage: Scripts/shard-balance.sh [--binary PATH] [--parts N] [--copies K]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=.build/release/wallpaper
 parts=16
+copies=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary="$(realpath "$2")"; shift ;;
     --parts) parts="$2"; shift ;;
-    *) echo "shard-balance: unknown argument '$1' (allowed: --binary PATH, --parts N)" >&2; exit 2 ;;
+    --copies) copies="$2"; shift ;;
+    *) echo "shard-balance: unknown argument '$1' (allowed: --binary PATH, --parts N, --copies K)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -36,6 +39,18 @@ PY
 variant autumn-small autumn small
 variant winter-small winter small
 variant spring-fast spring fast
+# copy K: every design again, named NAME-K.
+for copy in $(seq 2 "$copies"); do
+  for file in "$work"/designs/*.json; do
+    case "$file" in *-copy-*) continue ;; esac
+    python3 - "$file" "$copy" <<'PY'
+import json, sys
+design = json.load(open(sys.argv[1]))
+design["name"] = f"{design['name']}-copy-{sys.argv[2]}"
+json.dump(design, open(sys.argv[1].replace(".json", f"-copy-{sys.argv[2]}.json"), "w"), indent=2)
+PY
+  done
+done
 cd "$work"
 total=0
 cpus=()
