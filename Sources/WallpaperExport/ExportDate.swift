@@ -17,6 +17,8 @@ public struct ExportDate: Equatable, Sendable, CustomStringConvertible {
   /// The day that picks the season when a design names neither a season nor a date.
   public var day: CalendarDate
 
+  /// A date as given: the PDFs' `sourceDateEpoch` (whole seconds since 1970, or nil) and the
+  /// season-picking `day`, which need not be the epoch's (a merge takes both from its parts).
   public init(sourceDateEpoch: Int64?, day: CalendarDate) {
     self.sourceDateEpoch = sourceDateEpoch
     self.day = day
