@@ -370,6 +370,9 @@ public struct Export: Sendable {
       }
     }
     var object: [String: Any] = ["files": files, "skipped": skips]
+    // The date, for a later `--incremental` run: in a manifest only when SOURCE_DATE_EPOCH set
+    // it (the clock's day would change its bytes every day); a partial manifest has it in `shard`.
+    if part == nil, date.sourceDateEpoch != nil { object["date"] = date.json }
     if isCatalogue {
       object["designs"] = part?.designs ?? plans.map(\.name)
     } else {

@@ -47,11 +47,15 @@ public struct ExportDate: Equatable, Sendable, CustomStringConvertible {
     return seconds
   }
 
-  /// The date `shard`'s partial manifest in `folder` recorded, nil when there is none (or it
-  /// cannot be read): an incremental re-run of a part takes it when its environment names no
-  /// date, so a requeued task makes the files its first run made.
-  public static func recorded(in folder: String, shard: ExportShard) -> ExportDate? {
-    (try? ManifestFile.read(FilePath(folder).appending(shard.manifestName).string))?.shard?.date
+  /// The date an earlier run recorded in `folder`: `shard`'s partial manifest, else
+  /// `manifest.json` (which records one only when it was made with `SOURCE_DATE_EPOCH`); nil
+  /// when neither has one. An incremental run takes it when its environment names no date, so
+  /// a requeued task, or a re-export after a merge, makes the files the first run made.
+  public static func recorded(in folder: String, shard: ExportShard?) -> ExportDate? {
+    if let shard, let date = (try? ManifestFile.read(FilePath(folder).appending(shard.manifestName).string))?.date {
+      return date
+    }
+    return (try? ManifestFile.read(FilePath(folder).appending("manifest.json").string))?.date
   }
 
   /// `SOURCE_DATE_EPOCH=1764547200 (2025-12-01)`, or `day 2026-12-03 (no SOURCE_DATE_EPOCH)`:

@@ -31,10 +31,13 @@ enum ManifestFile {
   static let maxBytes = 2_000_000_000
 
   /// The entries of the manifest at `path` (only what the readers use: path, format, bytes,
-  /// hash, key, pixels) and its shard header when it is a partial manifest.
+  /// hash, key, pixels), its shard header when it is a partial manifest, and the date it
+  /// records (a partial manifest's, or a manifest's made with `SOURCE_DATE_EPOCH`).
   ///
   /// - Throws: `ExportError.failed` naming the file and what is wrong with it.
-  static func read(_ path: String) throws(ExportError) -> (entries: [ExportedFile], shard: ShardHeader?) {
+  static func read(_ path: String) throws(ExportError) -> (
+    entries: [ExportedFile], shard: ShardHeader?, date: ExportDate?
+  ) {
     switch FileKind(at: FilePath(path)) {
     case .missing: throw .failed("'\(path)': no such file")
     case .folder: throw .failed("'\(path)': a folder, not a manifest")
@@ -67,26 +70,29 @@ enum ManifestFile {
       }
       entries.append(entry)
     }
+    /// `{"day": "YYYY-MM-DD", "sourceDateEpoch": N}` (the epoch optional).
+    func date(_ value: JSONValue?) -> ExportDate? {
+      guard let day = value?[path: ["day"]]?.stringValue.flatMap(CalendarDate.init) else { return nil }
+      return ExportDate(sourceDateEpoch: value?[path: ["sourceDateEpoch"]]?.intValue.map(Int64.init), day: day)
+    }
     var shard: ShardHeader?
     if let header = object[path: ["shard"]] {
       guard let index = header[path: ["index"]]?.intValue, let count = header[path: ["count"]]?.intValue,
         let pixels = header[path: ["pixels"]]?.intValue, let cost = header[path: ["cost"]]?.intValue,
         let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue),
-        let version = header[path: ["version"]]?.stringValue,
-        let day = header[path: ["date", "day"]]?.stringValue.flatMap(CalendarDate.init),
+        let version = header[path: ["version"]]?.stringValue, let recorded = date(header[path: ["date"]]),
         case .object(let designs)? = header[path: ["inputs"]]?.kind
       else {
         throw .failed(
           "'\(path)': its 'shard' lacks index, count, pixels, cost, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
         )
       }
-      let epoch = header[path: ["date", "sourceDateEpoch"]]?.intValue.map(Int64.init)
       var inputs: [String: String] = [:]
       for member in designs { inputs[member.key] = member.value.stringValue }
       shard = ShardHeader(
-        index: index, count: count, pixels: pixels, cost: cost, arguments: arguments,
-        date: ExportDate(sourceDateEpoch: epoch, day: day), version: version, inputs: inputs)
+        index: index, count: count, pixels: pixels, cost: cost, arguments: arguments, date: recorded,
+        version: version, inputs: inputs)
     }
-    return (entries, shard)
+    return (entries, shard, shard?.date ?? date(object[path: ["date"]]))
   }
 }

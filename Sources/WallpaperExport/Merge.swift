@@ -32,7 +32,7 @@ public struct ShardManifests: Sendable {
     guard !files.isEmpty else { throw .invalidInput("no partial manifests given") }
     var parts: [Part] = []
     for file in files {
-      let (entries, shard) = try ManifestFile.read(file)
+      let (entries, shard, _) = try ManifestFile.read(file)
       guard let shard else { throw .failed("'\(file)': not a shard's manifest (it has no 'shard')") }
       parts.append(Part(file: file, entries: entries, shard: shard))
     }
@@ -166,7 +166,7 @@ extension Export {
 
     // The contact sheets of the last merge are kept when their key and bytes still match.
     var previous: [String: ExportedFile] = [:]
-    if case .regular = FileKind(at: outputPath), let (old, _) = try? ManifestFile.read(manifest) {
+    if case .regular = FileKind(at: outputPath), let (old, _, _) = try? ManifestFile.read(manifest) {
       for entry in old { previous[entry.path] = entry }
     }
     let kept = entries.count

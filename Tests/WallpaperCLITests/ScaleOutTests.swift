@@ -244,6 +244,10 @@ final class ScaleOutTests: XCTestCase {
       for index in 1...2 { merged["manifest.shard-\(index)-of-2.json"] = nil }
       XCTAssertEqual(merged, Processes.files(under: "\(folder)/single"), "\(environment)")
     }
+    // A re-export after the merge, in a shell without the variable: the manifest's date, every file kept.
+    let again = try wallpaperInCleanShell(designs.filter { $0 != "--quiet" } + ["--out", "out", "--incremental"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stderr.contains("\n0 rendered, "), again.stderr)
 
     // Part 2 made again on another date: the merge names it and both dates.
     let other = try wallpaperInCleanShell(

@@ -199,10 +199,10 @@ struct ExportCommand {
     }
     let timer = PhaseTimer()
     let incremental = parsed.has("--incremental")
-    // A part run again (a requeued task) makes its files with the date its first run recorded,
-    // unless SOURCE_DATE_EPOCH names one.
+    // Run again (a requeued task, a re-export after a merge), the files are made with the date
+    // the first run recorded, unless SOURCE_DATE_EPOCH names one.
     var date: ExportDate?
-    if incremental, let shard, environment["SOURCE_DATE_EPOCH"] == nil {
+    if incremental, environment["SOURCE_DATE_EPOCH"] == nil {
       date = ExportDate.recorded(in: folder, shard: shard)
     }
     let export = try Self.export(parsed, environment: environment, date: date)
