@@ -161,9 +161,8 @@ public struct Export: Sendable {
       observer: observer)
     exporter.previous = previous
     if let shard, let part {
-      let path = FilePath(folder).appending(shard.manifestName).string
       exporter.journal = Exporter.Journal(interval: journalInterval) { entries in
-        try? AtomicFile.write(manifest(entries: entries, shard: part), to: path)
+        try? AtomicFile.write(manifest(entries: entries, shard: part), to: shard.manifestName, inside: folder)
       }
     }
     timer?.lap("plan")
@@ -173,7 +172,7 @@ public struct Export: Sendable {
       do {
         try AtomicFile.flush(fileSystemOf: folder)
         try AtomicFile.write(
-          manifest(entries: entries, shard: part), to: FilePath(folder).appending(shard.manifestName).string)
+          manifest(entries: entries, shard: part), to: shard.manifestName, inside: folder)
       } catch {
         failures.append(ExportFailure(path: shard.manifestName, reason: error.description))
       }
@@ -193,7 +192,7 @@ public struct Export: Sendable {
   ) {
     func write(_ bytes: [UInt8], _ path: String, format: String, key: String? = nil) {
       do {
-        try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
+        try AtomicFile.write(bytes, to: path, inside: folder)
         entries.append(
           ExportedFile(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes), key: key))
       } catch {

@@ -77,14 +77,16 @@ public struct ExportPlan: Sendable {
   /// merge can name the design whose files changed.
   public private(set) var inputs = ""
 
-  /// The digest of the files a design is made from: the design file, its named font and its
-  /// background image (already read into the design), each length-prefixed.
+  /// The digest of the files a design is made from: the design file, its named font, its
+  /// background image and its cell photos in order (already read into the design), each
+  /// length-prefixed.
   private static func inputsDigest(designFile: String, design: Design) -> String {
     var bytes: [UInt8] = []
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
     add(FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
     add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
     add(design.background.image?.data ?? [])
+    for photo in design.grid.images { add(photo.bytes) }
     return SHA256.hex(bytes)
   }
 
@@ -135,11 +137,16 @@ public struct ExportPlan: Sendable {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: designFile, overrides: overrides + [device], outputFields: OutputFields.names, today: today)
+          file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields, today: today)
       } catch {
         failures.append((screen, models, error))
         skipped.append(Skip(screen: screen, models: models, reason: error.description))
         continue
+      }
+      do {
+        try OutputFields.checkPDFOnly(loaded.outputFields, formats: formats)
+      } catch {
+        throw .invalidInput(error.description)
       }
       let design = loaded.design
       name = design.name

@@ -87,6 +87,12 @@ enum ManifestFile {
           "'\(path)': its 'shard' lacks index, count, pixels, cost, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
         )
       }
+      // Checked as `--shard I/N` is: a merge loops over the count and balances over it.
+      guard ExportShard(index: index, count: count) != nil else {
+        throw .failed(
+          "'\(path)': its 'shard' says part \(index) of \(count) (allowed: 1 ≤ index ≤ count ≤ \(ExportShard.maxCount))"
+        )
+      }
       var inputs: [String: String] = [:]
       for member in designs { inputs[member.key] = member.value.stringValue }
       shard = ShardHeader(
