@@ -75,8 +75,10 @@ samples: build
 	done
 
 ## Times wallpaper against rsvg-convert (Docs/performance.md); QUICK=1 runs each command once.
+## A full run also re-measures the shards' cost table (Sources/WallpaperExport/RenderCost.swift).
 benchmark: release
 	@Scripts/benchmark.sh --binary $(RELEASE_BIN) $(if $(QUICK),--quick)
+	@$(if $(QUICK),true,Scripts/render-costs.sh --binary $(RELEASE_BIN) --write)
 
 clean:
 	rm -rf .build out Examples/RenderFromCode/.build

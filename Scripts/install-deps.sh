@@ -45,6 +45,8 @@ check=(
   zsh fish              # `zsh -n` / `fish -n` on the generated completion scripts
   groff-base            # `groff -man -ww`: the generated man page renders without warnings
   hyperfine libpng-dev  # the quick benchmark: timings, and the C floor's libpng
+  slurmctld slurmd slurm-client munge  # Docs/scale-out.md's Slurm array run on a one-node cluster
+  python3-yaml          # the Kubernetes files read for their schema check (check-kubernetes.py)
 )
 
 case "${1:-}" in

@@ -34,6 +34,9 @@ public struct Export: Sendable {
   public let options: ExportOptions
   /// The font file of labels that name none (`options.font`, or the bundled font).
   public let font: String
+  /// The date every file is made with (`options.date`, or from the environment and clock),
+  /// recorded in a shard's partial manifest.
+  public let date: ExportDate
 
   /// Every file to render, design by design, in plan order.
   public var work: [ExportPlan.Job] { plans.flatMap(\.jobs) }
@@ -51,6 +54,12 @@ public struct Export: Sendable {
   public init(designs: [String], options: ExportOptions = ExportOptions()) throws(ExportError) {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design file given") }
+    let date: ExportDate
+    if let given = options.date {
+      date = given
+    } else {
+      date = try ExportDate(environment: options.environment)
+    }
     let (files, catalogue) = try Self.designFiles(designs)
     var plans: [ExportPlan] = []
     for file in files {
@@ -58,7 +67,7 @@ public struct Export: Sendable {
       do throws(ExportError) {
         plan = try ExportPlan(
           designFile: file, overrides: options.overrides, devices: options.devices, formats: options.formats,
-          scales: options.scales, environment: options.environment, previews: options.previews,
+          scales: options.scales, date: date, previews: options.previews,
           strict: options.strict, subfolder: catalogue)
       } catch {
         throw catalogue ? .invalidInput("'\(file)': \(error.description)") : error
@@ -72,6 +81,7 @@ public struct Export: Sendable {
     }
     self.plans = plans
     self.isCatalogue = catalogue
+    self.date = date
     self.options = options
     if let font = options.font {
       self.font = font
@@ -114,19 +124,27 @@ public struct Export: Sendable {
   ///   - observer: told of skipped devices and of each file as it is finished.
   ///   - timer: laps `plan` (from the timer's start until rendering starts), `render` and
   ///     `sheets+manifest`.
+  ///   - journalInterval: with `shard`, the partial manifest is rewritten (atomically) with
+  ///     the files finished so far at most this often while rendering, so that an incremental
+  ///     re-run of a killed part keeps them; `.zero` after every file.
   public func run(
     into folder: String, shard: ExportShard? = nil, incremental: Bool = false,
-    observer: (any ExportObserver)? = nil, timer: PhaseTimer? = nil
+    observer: (any ExportObserver)? = nil, timer: PhaseTimer? = nil, journalInterval: Duration = .seconds(1)
   ) -> ExportResult {
     for plan in plans {
       for skip in plan.skipped { observer?.skipped(skip, of: plan) }
     }
     var work = self.work
     var cost: Double?
+    var part: ShardPart?
     if let shard {
       let parts = ExportShard.assign(costs: work.map(\.cost), count: shard.count)
+      let all = work
       work = work.indices.filter { parts[$0] == shard.index - 1 }.map { work[$0] }
-      cost = work.reduce(0) { $0 + $1.cost }
+      cost = work.reduce(0) { $0 + $1.pixels }
+      part = ShardPart(
+        export: self, shard: shard, all: all, parts: parts, pixels: cost ?? 0,
+        cost: work.reduce(0) { $0 + $1.cost })
     }
     var previous: [String: ExportedFile]?
     if incremental {
@@ -142,16 +160,19 @@ public struct Export: Sendable {
       work: work, folder: folder, assetCatalog: options.assetCatalog, jobs: options.jobs, font: font,
       observer: observer)
     exporter.previous = previous
+    if let shard, let part {
+      exporter.journal = Exporter.Journal(interval: journalInterval) { entries in
+        try? AtomicFile.write(manifest(entries: entries, shard: part), to: shard.manifestName, inside: folder)
+      }
+    }
     timer?.lap("plan")
     var (entries, failures, rendered, kept) = exporter.run()
     timer?.lap("render")
-    if let shard {
-      let header = ManifestFile.ShardHeader(
-        index: shard.index, count: shard.count, pixels: Int((cost ?? 0).rounded()), arguments: shard.arguments)
+    if let shard, let part {
       do {
         try AtomicFile.flush(fileSystemOf: folder)
         try AtomicFile.write(
-          manifest(entries: entries, shard: header), to: shard.manifestName, inside: folder)
+          manifest(entries: entries, shard: part), to: shard.manifestName, inside: folder)
       } catch {
         failures.append(ExportFailure(path: shard.manifestName, reason: error.description))
       }
@@ -252,7 +273,7 @@ public struct Export: Sendable {
       let (planIndex, format) = tasks[index]
       let plan = plans[planIndex]
       return Result { () throws(ExportError) -> Sheet in
-        let info = try OutputFields.documentInfo(for: plan.designs[0].design, environment: options.environment)
+        let info = OutputFields.documentInfo(for: plan.designs[0].design, sourceDateEpoch: date.sourceDateEpoch)
         let output = Output(format: format, scale: 1, pdf: PDFOptions(info: info))
         let key = SHA256.hex(
           Array(
@@ -293,11 +314,35 @@ public struct Export: Sendable {
     }
   }
 
+  /// What a shard's partial manifest says of its part besides its files: the header, the
+  /// designs with files in it, and the designs whose skipped devices it lists (those whose
+  /// first file it renders), so that partial manifests do not grow with the catalogue.
+  struct ShardPart {
+    let header: ManifestFile.ShardHeader
+    /// Names of the designs with files in this part, in plan order.
+    let designs: [String]
+    /// Names of the designs whose skipped devices this part lists.
+    let skipsOf: Set<String>
+
+    init(export: Export, shard: ExportShard, all: [ExportPlan.Job], parts: [Int], pixels: Double, cost: Double) {
+      let mine = Set(all.indices.filter { parts[$0] == shard.index - 1 }.map { all[$0].path })
+      let plans = export.plans.filter { plan in plan.jobs.contains { mine.contains($0.path) } }
+      designs = plans.map(\.name)
+      skipsOf = Set(export.plans.filter { $0.jobs.first.map { mine.contains($0.path) } ?? false }.map(\.name))
+      header = ManifestFile.ShardHeader(
+        index: shard.index, count: shard.count, pixels: Int(pixels.rounded()), cost: Int(cost.rounded()),
+        arguments: shard.arguments,
+        date: export.date, version: Studio.version,
+        inputs: Dictionary(plans.map { ($0.name, $0.inputs) }, uniquingKeysWith: { first, _ in first }))
+    }
+  }
+
   /// The manifest: every file written, sorted by path, without timestamps, and the models
-  /// skipped with the reason; with `shard`, a shard's partial manifest with the same entries
-  /// and its part of the work. The one place a manifest is serialised, so a merge of shards
-  /// and a single run write the same bytes.
-  func manifest(entries: [ExportedFile], shard: ManifestFile.ShardHeader? = nil) -> [UInt8] {
+  /// skipped with the reason; with `shard`, a shard's partial manifest with the same entries,
+  /// only its own designs and skips, and its part of the work (with the date, version and
+  /// inputs its files were made from). The one place a manifest is serialised, so a merge of
+  /// shards and a single run write the same bytes.
+  func manifest(entries: [ExportedFile], shard part: ShardPart? = nil) -> [UInt8] {
     let files: [[String: Any]] = entries.sorted { $0.path < $1.path }.map { entry in
       // In a catalogue each design's files are in the folder named after it.
       let design = isCatalogue ? String(entry.path.prefix { $0 != "/" }) : plans[0].name
@@ -316,7 +361,7 @@ public struct Export: Sendable {
       if let key = entry.key { object["key"] = key }
       return object
     }
-    let skips: [[String: Any]] = plans.flatMap { plan in
+    let skips: [[String: Any]] = plans.filter { part?.skipsOf.contains($0.name) ?? true }.flatMap { plan in
       plan.skipped.flatMap { skip in
         skip.models.map {
           ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason, "design": plan.name]
@@ -324,14 +369,19 @@ public struct Export: Sendable {
       }
     }
     var object: [String: Any] = ["files": files, "skipped": skips]
+    // The date, for a later `--incremental` run: in a manifest only when SOURCE_DATE_EPOCH set
+    // it (the clock's day would change its bytes every day); a partial manifest has it in `shard`.
+    if part == nil, date.sourceDateEpoch != nil { object["date"] = date.json }
     if isCatalogue {
-      object["designs"] = plans.map(\.name)
+      object["designs"] = part?.designs ?? plans.map(\.name)
     } else {
       object["design"] = plans[0].name
     }
-    if let shard {
+    if let shard = part?.header {
       object["shard"] = [
-        "index": shard.index, "count": shard.count, "pixels": shard.pixels, "arguments": shard.arguments,
+        "index": shard.index, "count": shard.count, "pixels": shard.pixels, "cost": shard.cost,
+        "arguments": shard.arguments,
+        "date": shard.date.json, "version": shard.version, "inputs": shard.inputs,
       ]
     }
     return AssetCatalog.json(object)

@@ -32,14 +32,22 @@ public struct ExportPlan: Sendable {
     /// The design's folder inside the output folder (`autumn/`), or "" for a one-design export.
     public internal(set) var prefix = ""
     /// The SHA-256 (hex) of everything the file is made from: the design file's bytes, the
-    /// flags, the named font's and the background image's bytes, the screen class and models,
-    /// scale, format, output options and `Studio.version`. An incremental run compares it.
+    /// flags, the named font's and the background image's bytes, the season the date picked,
+    /// the screen class and models, scale, format, output options (with the PDFs' date) and
+    /// `Studio.version`. An incremental run compares it.
     public internal(set) var key = ""
 
-    /// A rough measure of the work: pixels for PNG, points² for vector formats.
-    public var cost: Double {
+    /// The file's size: pixels for PNG, points² for vector formats.
+    public var pixels: Double {
       let scale = scale ?? 1
       return screen.points.width * screen.points.height * scale * scale
+    }
+
+    /// The estimated CPU milliseconds of rendering it (`RenderCost`, from measured rates per
+    /// format, compression and preview): what shards are balanced by.
+    public var cost: Double {
+      RenderCost.milliseconds(
+        format: format, compression: output.png.compression, preview: preview != nil, megapixels: pixels / 1e6)
     }
   }
 
@@ -64,6 +72,10 @@ public struct ExportPlan: Sendable {
   public private(set) var prefix = ""
   /// The design file as given.
   public let designFile: String
+  /// The SHA-256 (hex) of the files the design is made from (the design file, its named font
+  /// and its background image), part of every job's key: a partial manifest records it, so a
+  /// merge can name the design whose files changed.
+  public private(set) var inputs = ""
 
   /// The digest of the files a design is made from: the design file, its named font, its
   /// background image, its custom art (as sanitised, with the images it embeds) and its cell
@@ -112,7 +124,7 @@ public struct ExportPlan: Sendable {
   ///   devices, or, with `strict`, the first that it does not fit.
   init(
     designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
-    environment: Environment, previews: Bool = false, strict: Bool = false, subfolder: Bool = false
+    date: ExportDate, previews: Bool = false, strict: Bool = false, subfolder: Bool = false
   ) throws(ExportError) {
     self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []
@@ -125,6 +137,7 @@ public struct ExportPlan: Sendable {
     }
     var name = ""
     var inputs: String?
+    let today = date.day
     var failures: [(screen: ScreenClass, models: [Device], error: DesignError)] = []
     for (screen, models) in classes {
       let device = DesignOverride(
@@ -132,7 +145,7 @@ public struct ExportPlan: Sendable {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields)
+          file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields, today: today)
       } catch {
         failures.append((screen, models, error))
         skipped.append(Skip(screen: screen, models: models, reason: error.description))
@@ -150,7 +163,7 @@ public struct ExportPlan: Sendable {
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]
         for scale in formatScales {
-          var output = try OutputFields.options(for: loaded, environment: environment, format: format)
+          var output = try OutputFields.options(for: loaded, sourceDateEpoch: date.sourceDateEpoch, format: format)
           output.scale = scale ?? Double(screen.scale)
           jobs.append(
             Job(
@@ -170,7 +183,7 @@ public struct ExportPlan: Sendable {
       }
       if previews, design.layoutZones != nil {
         for preview in PreviewScreen.allCases {
-          var output = try OutputFields.options(for: loaded, environment: environment, format: .png)
+          var output = try OutputFields.options(for: loaded, sourceDateEpoch: date.sourceDateEpoch, format: .png)
           output.scale = 1
           jobs.append(
             Job(
@@ -188,13 +201,15 @@ public struct ExportPlan: Sendable {
       throw .invalidInput("\(first.error.description) (for \(first.models[0].id), screen class \(first.screen.id))")
     }
     self.name = name
+    self.inputs = inputs ?? ""
     let flags = overrides.map { "\($0.path)=\($0.value)" }.joined(separator: "\n")
     jobs = jobs.map { job in
       var job = job
       job.key = SHA256.hex(
         Array(
           [
-            inputs ?? "", flags, job.screen.id, job.models.map(\.id).joined(separator: ","),
+            inputs ?? "", flags, job.design.season.season.rawValue, job.screen.id,
+            job.models.map(\.id).joined(separator: ","),
             job.scale.map { formatNumber($0) } ?? "-", job.preview?.rawValue ?? "-", "\(job.output)",
             Studio.version,
           ].joined(separator: "\u{0}").utf8))

@@ -1,6 +1,7 @@
 import CairoRendering
 import Platform
 import SceneGraph
+import Synchronization
 import Wallpapers
 
 #if canImport(FoundationEssentials)
@@ -58,6 +59,39 @@ struct Exporter: Sendable {
   /// have its key and whose files still hash as recorded is not rendered and its files are
   /// not touched.
   var previous: [String: ExportedFile]? = nil
+  /// Told the entries of every job finished so far (written or kept), at most once per its
+  /// interval: a shard journals its partial manifest with it, so that a re-run of a killed
+  /// task keeps what it had finished.
+  var journal: Journal? = nil
+
+  /// Collects finished entries and hands them to `write` now and then, from the render threads.
+  final class Journal: Sendable {
+    private struct State {
+      var entries: [ExportedFile] = []
+      var last = ContinuousClock.now
+    }
+    private let state = Mutex(State())
+    private let interval: Duration
+    private let write: @Sendable ([ExportedFile]) -> Void
+
+    /// `write` is called with every entry so far when `interval` has passed since the last
+    /// call (or the start); `.zero` calls it after every job.
+    init(interval: Duration, write: @escaping @Sendable ([ExportedFile]) -> Void) {
+      self.interval = interval
+      self.write = write
+    }
+
+    /// Records one job's entries; writes the journal, holding the lock so writes are in order.
+    func finished(_ entries: [ExportedFile]) {
+      state.withLock { state in
+        state.entries += entries
+        let now = ContinuousClock.now
+        guard now - state.last >= interval else { return }
+        state.last = now
+        write(state.entries)
+      }
+    }
+  }
 
   /// Renders and writes every job, `jobs` at a time (each thread holds one image at most);
   /// the files written or kept in plan order, the failures, and how many jobs were rendered
@@ -69,10 +103,12 @@ struct Exporter: Sendable {
     let outcomes = Workers.map(order.count, threads: jobs) { position in
       let job = work[order[position]]
       if let kept = unchanged(job) {
+        journal?.finished(kept)
         observer?.finished(job.path, outcome: .kept)
         return (result: Result<[ExportedFile], ExportFailure>.success(kept), kept: true)
       }
       let result = render(job)
+      if case .success(let written) = result { journal?.finished(written) }
       observer?.finished(job.path, outcome: (try? result.get()) == nil ? .failed : .written)
       return (result: result, kept: false)
     }

@@ -1,6 +1,7 @@
 import CairoRendering
 import DesignFiles
 import Platform
+import Wallpapers
 
 /// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the
 /// only writer.
@@ -12,8 +13,17 @@ enum ManifestFile {
     let count: Int
     /// The part's work: pixels of its PNGs plus the points² of its vector files.
     let pixels: Int
+    /// The part's estimated CPU milliseconds (`RenderCost`), which the split balances.
+    let cost: Int
     /// What made the export (`ExportShard.arguments`).
     let arguments: [String]
+    /// The date its files were made with: a merge and an incremental re-run use it.
+    let date: ExportDate
+    /// The `Studio.version` that made its files.
+    let version: String
+    /// The inputs digest (`ExportPlan.inputs`) of each design with files in this part, by
+    /// design name: a merge names the design whose files changed since.
+    let inputs: [String: String]
   }
 
   /// A manifest at most this large is read; 100,000 designs' worth is about 1 GB, so this is
@@ -21,10 +31,13 @@ enum ManifestFile {
   static let maxBytes = 2_000_000_000
 
   /// The entries of the manifest at `path` (only what the readers use: path, format, bytes,
-  /// hash, key, pixels) and its shard header when it is a partial manifest.
+  /// hash, key, pixels), its shard header when it is a partial manifest, and the date it
+  /// records (a partial manifest's, or a manifest's made with `SOURCE_DATE_EPOCH`).
   ///
   /// - Throws: `ExportError.failed` naming the file and what is wrong with it.
-  static func read(_ path: String) throws(ExportError) -> (entries: [ExportedFile], shard: ShardHeader?) {
+  static func read(_ path: String) throws(ExportError) -> (
+    entries: [ExportedFile], shard: ShardHeader?, date: ExportDate?
+  ) {
     switch FileKind(at: FilePath(path)) {
     case .missing: throw .failed("'\(path)': no such file")
     case .folder: throw .failed("'\(path)': a folder, not a manifest")
@@ -57,20 +70,35 @@ enum ManifestFile {
       }
       entries.append(entry)
     }
+    /// `{"day": "YYYY-MM-DD", "sourceDateEpoch": N}` (the epoch optional).
+    func date(_ value: JSONValue?) -> ExportDate? {
+      guard let day = value?[path: ["day"]]?.stringValue.flatMap(CalendarDate.init) else { return nil }
+      return ExportDate(sourceDateEpoch: value?[path: ["sourceDateEpoch"]]?.intValue.map(Int64.init), day: day)
+    }
     var shard: ShardHeader?
     if let header = object[path: ["shard"]] {
       guard let index = header[path: ["index"]]?.intValue, let count = header[path: ["count"]]?.intValue,
-        let pixels = header[path: ["pixels"]]?.intValue,
-        let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue)
-      else { throw .failed("'\(path)': its 'shard' lacks index, count, pixels or arguments") }
+        let pixels = header[path: ["pixels"]]?.intValue, let cost = header[path: ["cost"]]?.intValue,
+        let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue),
+        let version = header[path: ["version"]]?.stringValue, let recorded = date(header[path: ["date"]]),
+        case .object(let designs)? = header[path: ["inputs"]]?.kind
+      else {
+        throw .failed(
+          "'\(path)': its 'shard' lacks index, count, pixels, cost, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
+        )
+      }
       // Checked as `--shard I/N` is: a merge loops over the count and balances over it.
       guard ExportShard(index: index, count: count) != nil else {
         throw .failed(
           "'\(path)': its 'shard' says part \(index) of \(count) (allowed: 1 ≤ index ≤ count ≤ \(ExportShard.maxCount))"
         )
       }
-      shard = ShardHeader(index: index, count: count, pixels: pixels, arguments: arguments)
+      var inputs: [String: String] = [:]
+      for member in designs { inputs[member.key] = member.value.stringValue }
+      shard = ShardHeader(
+        index: index, count: count, pixels: pixels, cost: cost, arguments: arguments, date: recorded,
+        version: version, inputs: inputs)
     }
-    return (entries, shard)
+    return (entries, shard, shard?.date ?? date(object[path: ["date"]]))
   }
 }

@@ -20,18 +20,21 @@ public struct ShardManifests: Sendable {
   public let count: Int
   /// What every part recorded as having made the export (`ExportShard.arguments`).
   public let arguments: [String]
+  /// The date every part recorded (`Export.date`): make the export again with it
+  /// (`ExportOptions.date`), so a merge does not depend on its own environment or clock.
+  public let date: ExportDate
   /// The partial manifests, as given.
   public var files: [String] { parts.map(\.file) }
 
   /// Reads and checks `files`.
   ///
   /// - Throws: `ExportError.failed` naming a file that is not a shard's manifest, parts of
-  ///   different exports, or every missing and duplicated part.
+  ///   different exports or made with different dates, or every missing and duplicated part.
   public init(files: [String]) throws(ExportError) {
     guard !files.isEmpty else { throw .invalidInput("no partial manifests given") }
     var parts: [Part] = []
     for file in files {
-      let (entries, shard) = try ManifestFile.read(file)
+      let (entries, shard, _) = try ManifestFile.read(file)
       guard let shard else { throw .failed("'\(file)': not a shard's manifest (it has no 'shard')") }
       parts.append(Part(file: file, entries: entries, shard: shard))
     }
@@ -40,6 +43,11 @@ public struct ShardManifests: Sendable {
     where part.shard.count != first.shard.count || part.shard.arguments != first.shard.arguments {
       throw .failed(
         "'\(part.file)' is not a part of the same export as '\(first.file)' (different shard count or arguments)")
+    }
+    for part in parts.dropFirst() where part.shard.date != first.shard.date {
+      throw .failed(
+        "'\(part.file)' was made with \(part.shard.date), '\(first.file)' with \(first.shard.date): the parts of one export need one date (set the same SOURCE_DATE_EPOCH for every part, and run the differing parts again)"
+      )
     }
     let count = first.shard.count
     // 1 ≤ index ≤ count ≤ ExportShard.maxCount, checked by `ManifestFile.read`.
@@ -58,6 +66,7 @@ public struct ShardManifests: Sendable {
     self.parts = parts
     self.count = count
     self.arguments = first.shard.arguments
+    self.date = first.shard.date
   }
 }
 
@@ -85,9 +94,16 @@ extension Export {
 
     // Every expected file exactly once, from the part it belongs to, on disk with its hash.
     var listed: [String: [(file: String, entry: ExportedFile)]] = [:]
+    var header: [String: ManifestFile.ShardHeader] = [:]
     for part in parts.parts {
+      header[part.file] = part.shard
       for entry in part.entries { listed[entry.path, default: []].append((part.file, entry)) }
     }
+    let plansByName = Dictionary(plans.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    // Why a file's key differs, by the input a part recorded differently: its version, or the
+    // files of its design.
+    var changed: [String] = []
+    func noteChange(_ reason: String) { if !changed.contains(reason) { changed.append(reason) } }
     var missing: [String] = []
     var duplicated: [String] = []
     var damaged: [String] = []
@@ -111,6 +127,13 @@ extension Export {
         // A design, font or flag changed since the shard ran: its file is not this export's.
         guard record.key == job.key else {
           stale.append(path)
+          if let shard = header[found[0].file] {
+            if shard.version != Studio.version {
+              noteChange("'\(found[0].file)' was made by wallpaper \(shard.version), this is \(Studio.version)")
+            } else if let plan = plansByName[job.design.name], shard.inputs[plan.name] != plan.inputs {
+              noteChange("design '\(plan.name)' (\(plan.designFile), its font or its image) changed")
+            }
+          }
           continue
         }
         candidates.append((job, path, record))
@@ -140,12 +163,15 @@ extension Export {
     named(duplicated, "file\(duplicated.count == 1 ? "" : "s") listed more than once")
     named(damaged, "file\(damaged.count == 1 ? "" : "s") not in \(folder) with the listed size and SHA-256")
     named(stale, "file\(stale.count == 1 ? "" : "s") made from other inputs than the design files and flags now give")
+    if !stale.isEmpty, !changed.isEmpty {
+      problems[problems.count - 1] += " (" + changed.joined(separator: "; ") + ")"
+    }
     named(unexpected, "file\(unexpected.count == 1 ? "" : "s") not part of this export")
     guard problems.isEmpty else { throw .failed("manifest merge: " + problems.joined(separator: "; ")) }
 
     // The contact sheets of the last merge are kept when their key and bytes still match.
     var previous: [String: ExportedFile] = [:]
-    if case .regular = FileKind(at: outputPath), let (old, _) = try? ManifestFile.read(manifest) {
+    if case .regular = FileKind(at: outputPath), let (old, _, _) = try? ManifestFile.read(manifest) {
       for entry in old { previous[entry.path] = entry }
     }
     let kept = entries.count

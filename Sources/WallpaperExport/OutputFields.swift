@@ -58,8 +58,17 @@ public enum OutputFields {
   public static func options(for loaded: LoadedDesign, environment: Environment, format: OutputFormat)
     throws(ExportError) -> Output
   {
+    try options(for: loaded, sourceDateEpoch: ExportDate.sourceDateEpoch(environment), format: format)
+  }
+
+  /// The output for `format`, as `options(for:environment:format:)` gives it, dated
+  /// `sourceDateEpoch` (whole seconds since 1970; nil: `DocumentInfo.defaultDate`): what an
+  /// export uses, with the date it records (`ExportDate`).
+  public static func options(for loaded: LoadedDesign, sourceDateEpoch: Int64?, format: OutputFormat)
+    throws(ExportError) -> Output
+  {
     let fields = loaded.outputFields
-    do {
+    do throws(DesignError) {
       let scale = try fields.number("scale") ?? Double(loaded.design.device.screen.scale)
       let colorSpace = try fields.choice("colorSpace", as: ColorSpace.self) ?? .srgb
       // The scene SVG writer needs no colour space: it writes every colour in sRGB and those
@@ -72,14 +81,11 @@ public enum OutputFields {
           engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene,
           title: loaded.design.name, description: svgDescription(of: loaded.design)),
         pdf: PDFOptions(
-          info: try documentInfo(for: loaded.design, environment: environment), conformance: try conformance(fields)),
+          info: documentInfo(for: loaded.design, sourceDateEpoch: sourceDateEpoch), conformance: try conformance(fields)
+        ),
         colorSpace: colorSpace)
-    } catch let error as ExportError {
-      throw error
-    } catch let error as DesignError {
-      throw .invalidInput(error.description)
     } catch {
-      throw .failed("\(error)")
+      throw .invalidInput(error.description)
     }
   }
 
@@ -168,15 +174,16 @@ public enum OutputFields {
   public static func documentInfo(for design: Design, environment: Environment) throws(ExportError)
     -> DocumentInfo
   {
+    documentInfo(for: design, sourceDateEpoch: try ExportDate.sourceDateEpoch(environment))
+  }
+
+  /// The PDF metadata of `documentInfo(for:environment:)`, dated `sourceDateEpoch` (whole
+  /// seconds since 1970; nil: `DocumentInfo.defaultDate`).
+  public static func documentInfo(for design: Design, sourceDateEpoch: Int64?) -> DocumentInfo {
     var info = DocumentInfo(
       title: design.name, subject: "Wallpaper for \(design.device.name) (\(design.device.screen.id))",
       keywords: "wallpaper, \(design.device.id)", creator: "wallpaper \(Studio.version)")
-    if let epoch = environment["SOURCE_DATE_EPOCH"] {
-      guard let seconds = Int64(epoch), seconds >= 0 else {
-        throw .invalidInput("SOURCE_DATE_EPOCH: '\(epoch)' is not allowed (whole seconds since 1970-01-01, ≥ 0)")
-      }
-      info.date = Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
+    if let sourceDateEpoch { info.date = Date(timeIntervalSince1970: TimeInterval(sourceDateEpoch)) }
     return info
   }
 }

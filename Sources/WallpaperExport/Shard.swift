@@ -1,6 +1,6 @@
 /// One part of an export split over several processes or machines (`--shard I/N`): a run
-/// renders only the I-th (1-based) of N parts of the work list, balanced by pixels and the same
-/// in every process, and writes a partial manifest; `Export.merge` joins the parts.
+/// renders only the I-th (1-based) of N parts of the work list, balanced by estimated CPU time
+/// (`ExportPlan.Job.cost`, from `RenderCost`) and the same in every process, and writes a partial manifest; `Export.merge` joins the parts.
 ///
 /// ```swift
 /// let part = ExportShard(index: 2, count: 4, arguments: ["autumn.json"])!

@@ -25,6 +25,30 @@ final class ScaleOutTests: XCTestCase {
     try Processes.run(Processes.wallpaperBinary, arguments, in: folder, environment: environment)
   }
 
+  /// Runs `wallpaper` in an environment without `SOURCE_DATE_EPOCH` and the job-array
+  /// variables (the test runner may have them), plus `environment`.
+  private func wallpaperInCleanShell(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> (status: Int32, stderr: String)
+  {
+    var clean = ProcessInfo.processInfo.environment
+    for name in clean.keys
+    where name == "SOURCE_DATE_EPOCH" || name.hasPrefix("SLURM_") || name == "JOB_COMPLETION_INDEX" {
+      clean[name] = nil
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Processes.wallpaperBinary)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.environment = clean.merging(environment) { $1 }
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = Pipe()
+    try process.run()
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
   private func json(_ path: String) throws -> [String: Any] {
     try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(path)"))) as? [String: Any])
@@ -36,7 +60,7 @@ final class ScaleOutTests: XCTestCase {
   }
 
   /// Four shards run as four processes at once, then merged, give exactly the files and the
-  /// manifest of one run, and the shards' pixel totals are within 10 % of each other.
+  /// manifest of one run, and the shards' estimated costs are within 10 % of each other.
   func testFourShardsMergeIntoTheFilesAndManifestOfOneRun() throws {
     let single = try wallpaper(["export", "Samples", "--out", "single", "--jobs", "2"] + selection)
     XCTAssertEqual(single.status, 0, single.stderr)
@@ -58,7 +82,7 @@ final class ScaleOutTests: XCTestCase {
     for index in 1...4 {
       let shard = try XCTUnwrap(try json("sharded/manifest.shard-\(index)-of-4.json")["shard"] as? [String: Any])
       XCTAssertEqual(shard["index"] as? Int, index)
-      pixels.append(try XCTUnwrap(shard["pixels"] as? Int))
+      pixels.append(try XCTUnwrap(shard["cost"] as? Int))
     }
     XCTAssertLessThanOrEqual(Double(pixels.max()! - pixels.min()!), 0.1 * Double(pixels.min()!), "\(pixels)")
 
@@ -119,6 +143,8 @@ final class ScaleOutTests: XCTestCase {
     XCTAssertTrue(edited.stderr.contains("made from other inputs"), edited.stderr)
     XCTAssertTrue(edited.stderr.contains("autumn/autumn-"), edited.stderr)
     XCTAssertFalse(edited.stderr.contains("winter/winter-"), edited.stderr)
+    XCTAssertTrue(
+      edited.stderr.contains("(design 'autumn' (Samples/autumn.json, its font or its image) changed)"), edited.stderr)
     try original.write(toFile: autumn, atomically: true, encoding: .utf8)
 
     // A file a part lists but that is gone from the folder is named too.
@@ -183,6 +209,125 @@ final class ScaleOutTests: XCTestCase {
     XCTAssertNotNil(manual["manifest.shard-2-of-3.json"])
     XCTAssertEqual(Processes.files(under: "\(folder)/k8s"), manual)
     XCTAssertEqual(Processes.files(under: "\(folder)/slurm"), manual)
+  }
+
+  /// The shards record their date (SOURCE_DATE_EPOCH, or the day that picks a season): the
+  /// merge takes it from them, in a shell with no SOURCE_DATE_EPOCH or another one, and gives
+  /// the bytes of one run; an incremental re-run of a part without it keeps every file; parts
+  /// made with different dates are refused, naming the part and both dates.
+  func testMergeTakesTheDateTheShardsRecordedNotTheShells() throws {
+    let designs = ["export", "Samples/autumn.json", "Samples/winter.json", "Samples/spring.json"] + selection
+    let epoch = ["SOURCE_DATE_EPOCH": "1764547200"]
+    let single = try wallpaperInCleanShell(designs + ["--out", "single"], environment: epoch)
+    XCTAssertEqual(single.status, 0, single.stderr)
+    for index in 1...2 {
+      let part = try wallpaperInCleanShell(designs + ["--out", "out", "--shard", "\(index)/2"], environment: epoch)
+      XCTAssertEqual(part.status, 0, part.stderr)
+    }
+    let header = try XCTUnwrap(try json("out/manifest.shard-1-of-2.json")["shard"] as? [String: Any])
+    let date = try XCTUnwrap(header["date"] as? [String: Any])
+    XCTAssertEqual(date["sourceDateEpoch"] as? Int, 1_764_547_200)
+    XCTAssertEqual(date["day"] as? String, "2025-12-01")
+
+    // A requeued part, in a shell without the variable: every file kept.
+    let rerun = try wallpaperInCleanShell(
+      designs.filter { $0 != "--quiet" } + ["--out", "out", "--shard", "1/2", "--incremental"])
+    XCTAssertEqual(rerun.status, 0, rerun.stderr)
+    XCTAssertTrue(rerun.stderr.contains("\n0 rendered, "), rerun.stderr)
+
+    let parts = ["out/manifest.shard-1-of-2.json", "out/manifest.shard-2-of-2.json"]
+    for environment in [[:], ["SOURCE_DATE_EPOCH": "1"]] {
+      let merge = try wallpaperInCleanShell(
+        ["manifest", "merge"] + parts + ["-o", "out/manifest.json"], environment: environment)
+      XCTAssertEqual(merge.status, 0, "\(environment): \(merge.stderr)")
+      var merged = Processes.files(under: "\(folder)/out")
+      for index in 1...2 { merged["manifest.shard-\(index)-of-2.json"] = nil }
+      XCTAssertEqual(merged, Processes.files(under: "\(folder)/single"), "\(environment)")
+    }
+    // A re-export after the merge, in a shell without the variable: the manifest's date, every file kept.
+    let again = try wallpaperInCleanShell(designs.filter { $0 != "--quiet" } + ["--out", "out", "--incremental"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stderr.contains("\n0 rendered, "), again.stderr)
+
+    // Part 2 made again on another date: the merge names it and both dates.
+    let other = try wallpaperInCleanShell(
+      designs + ["--out", "out", "--shard", "2/2"], environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    XCTAssertEqual(other.status, 0, other.stderr)
+    let mixed = try wallpaperInCleanShell(["manifest", "merge"] + parts + ["-o", "out/manifest.json"])
+    XCTAssertEqual(mixed.status, 1, mixed.stderr)
+    XCTAssertEqual(mixed.stderr.split(separator: "\n").count, 1, mixed.stderr)
+    XCTAssertTrue(
+      mixed.stderr.contains(
+        "'out/manifest.shard-2-of-2.json' was made with SOURCE_DATE_EPOCH=1767225600 (2026-01-01), 'out/manifest.shard-1-of-2.json' with SOURCE_DATE_EPOCH=1764547200 (2025-12-01)"
+      ), mixed.stderr)
+  }
+
+  /// `--array=0-15:2` (and a list with gaps) would leave parts no task renders: every task
+  /// refuses it (exit 2, one line, nothing written), the first and the last alike.
+  func testAStepppedOrGappedSlurmArrayIsRefusedInEveryTask() throws {
+    let stepped = (0...14).filter { $0 % 2 == 0 }
+    for id in stepped {
+      let task = try wallpaperInCleanShell(
+        ["export", "Samples", "--out", "out", "--shard", "auto"],
+        environment: [
+          "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "14",
+          "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_STEP": "2",
+        ])
+      XCTAssertEqual(task.status, 2, "task \(id): \(task.stderr)")
+      XCTAssertEqual(task.stderr.split(separator: "\n").count, 1, task.stderr)
+      XCTAssertTrue(task.stderr.hasPrefix("error: SLURM_ARRAY_TASK_STEP: '2' is not allowed"), task.stderr)
+    }
+    for id in [1, 3, 7] {
+      let task = try wallpaperInCleanShell(
+        ["export", "Samples", "--out", "out", "--shard", "auto"],
+        environment: [
+          "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "7",
+          "SLURM_ARRAY_TASK_COUNT": "3",
+        ])
+      XCTAssertEqual(task.status, 2, "task \(id): \(task.stderr)")
+      XCTAssertTrue(
+        task.stderr.hasPrefix("error: SLURM_ARRAY_TASK_COUNT: '3' is not allowed (7 for ids 1 to 7"), task.stderr)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/out"), "nothing written")
+    // A contiguous array with every variable Slurm sets still runs.
+    let contiguous = try wallpaperInCleanShell(
+      ["export", "Samples/autumn.json", "--out", "out", "--shard", "auto"] + selection,
+      environment: [
+        "SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "3",
+        "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_STEP": "1",
+      ])
+    XCTAssertEqual(contiguous.status, 0, contiguous.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/out/manifest.shard-4-of-4.json"))
+  }
+
+  /// Each partial manifest lists only its own designs and each design's skipped devices once,
+  /// in the part that renders the design's first file: together they are the manifest's.
+  func testPartialManifestsCarryOnlyTheirOwnPart() throws {
+    for index in 1...4 {
+      let part = try wallpaper(["export", "Samples", "--out", "out", "--shard", "\(index)/4"] + selection)
+      XCTAssertEqual(part.status, 0, part.stderr)
+    }
+    let whole = try wallpaper(["export", "Samples", "--out", "single"] + selection)
+    XCTAssertEqual(whole.status, 0, whole.stderr)
+    let manifest = try json("single/manifest.json")
+    let allSkips = try XCTUnwrap(manifest["skipped"] as? [[String: Any]]).map { "\($0["design"]!) \($0["device"]!)" }
+    XCTAssertGreaterThan(allSkips.count, 0)
+    var skips: [String] = []
+    var designs: Set<String> = []
+    for index in 1...4 {
+      let part = try json("out/manifest.shard-\(index)-of-4.json")
+      let own = try XCTUnwrap(part["skipped"] as? [[String: Any]]).map { "\($0["design"]!) \($0["device"]!)" }
+      XCTAssertLessThan(own.count, allSkips.count, "part \(index) lists only its own skips")
+      skips += own
+      let named = Set(try XCTUnwrap(part["designs"] as? [String]))
+      let filed = Set(try XCTUnwrap(part["files"] as? [[String: Any]]).map { $0["design"] as! String })
+      XCTAssertEqual(named, filed, "part \(index) names exactly the designs it has files of")
+      let inputs = try XCTUnwrap((part["shard"] as? [String: Any])?["inputs"] as? [String: String])
+      XCTAssertEqual(Set(inputs.keys), named)
+      designs.formUnion(named)
+    }
+    XCTAssertEqual(skips.sorted(), allSkips.sorted(), "every skip once, in one part")
+    XCTAssertEqual(designs, Set(try XCTUnwrap(manifest["designs"] as? [String])))
   }
 
   /// A second run renders nothing and leaves every file as it was; a changed colour re-renders

@@ -162,6 +162,70 @@ final class ExportLibraryTests: XCTestCase {
     for (path, bytes) in actual { XCTAssertEqual(bytes, expected.removeValue(forKey: path), path) }
   }
 
+  /// A shard journals its partial manifest as files are finished: a part killed after three
+  /// files (its journal as it was then, put back after the run) is run again with
+  /// `incremental` and renders only the files its journal did not list.
+  func testAKilledPartKeepsTheFilesItsJournalListed() throws {
+    var options = try options(["iphone-8", "iphone-16", "iphone-16-pro", "iphone-se-3"])
+    options.jobs = 1
+    let export = try Export(designs: ["\(folder)/frost.json"], options: options)
+    let shard = try XCTUnwrap(ExportShard(index: 1, count: 1, arguments: ["frost.json"]))
+    let journal = "\(folder)/out/\(shard.manifestName)"
+
+    /// Copies the journal when the third file is finished: what a kill at that moment leaves.
+    final class Killer: ExportObserver {
+      let journal: String
+      let finished = Mutex(0)
+      let snapshot = Mutex<Data?>(nil)
+      init(journal: String) { self.journal = journal }
+      func skipped(_ skip: ExportPlan.Skip, of plan: ExportPlan) {}
+      func willFinish(files count: Int) {}
+      func finished(_ path: String, outcome: ExportOutcome) {
+        let count = finished.withLock { value -> Int in
+          value += 1
+          return value
+        }
+        if count == 3 { snapshot.withLock { $0 = FileManager.default.contents(atPath: journal) } }
+      }
+    }
+    let killer = Killer(journal: journal)
+    let first = export.run(into: "\(folder)/out", shard: shard, observer: killer, journalInterval: .zero)
+    XCTAssertTrue(first.failures.isEmpty)
+    XCTAssertEqual(first.rendered, export.work.count)
+    XCTAssertGreaterThan(export.work.count, 3)
+    let snapshot = try XCTUnwrap(killer.snapshot.withLock { $0 }, "the journal existed after three files")
+    let listed = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: snapshot) as? [String: Any])?["files"] as? [[String: Any]])
+    XCTAssertEqual(listed.count, 3, "the journal lists every file finished so far")
+    try snapshot.write(to: URL(fileURLWithPath: journal))
+
+    let again = export.run(into: "\(folder)/out", shard: shard, incremental: true)
+    XCTAssertTrue(again.failures.isEmpty)
+    XCTAssertEqual([again.rendered, again.kept], [export.work.count - 3, 3])
+  }
+
+  /// The measured table the shards are balanced by knows every kind of file, and says what was
+  /// measured: a `small` PNG costs many default ones, a preview more per pixel than its wallpaper.
+  func testTheRenderCostTableCoversEveryKindOfFile() throws {
+    for format in OutputFormat.allCases {
+      for compression in PNGCompression.allCases {
+        for preview in [false, true] {
+          let ms = RenderCost.milliseconds(format: format, compression: compression, preview: preview, megapixels: 1)
+          XCTAssertGreaterThan(ms, 0, "\(format) \(compression) \(preview)")
+        }
+      }
+    }
+    func png(_ compression: PNGCompression, preview: Bool = false) -> Double {
+      RenderCost.milliseconds(format: .png, compression: compression, preview: preview, megapixels: 1)
+    }
+    XCTAssertGreaterThan(png(.small), 5 * png(.default))
+    XCTAssertGreaterThan(png(.default), png(.fast))
+    XCTAssertGreaterThan(png(.default, preview: true), png(.default))
+    XCTAssertGreaterThan(
+      RenderCost.milliseconds(format: .pdf, compression: .default, preview: false, megapixels: 1),
+      RenderCost.milliseconds(format: .svg, compression: .default, preview: false, megapixels: 1))
+  }
+
   func testADeviceTheDesignCannotTakeIsSkippedOrRefused() throws {
     // The home grid has no metrics on an iPad: its class is skipped with the loader's reason.
     let recorder = Recorder()

@@ -43,7 +43,7 @@ struct ExportCommand {
     OptionSpec(
       names: ["--shard"], valueName: "I/N|auto",
       help:
-        "Render only part I of N (1-based; balanced by pixels, deterministic) and write manifest.shard-I-of-N.json; auto reads JOB_COMPLETION_INDEX with --shard-count, or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT. Merge the parts with 'wallpaper manifest merge'.",
+        "Render only part I of N (1-based; balanced by measured CPU cost per format and compression, deterministic) and write manifest.shard-I-of-N.json; auto reads JOB_COMPLETION_INDEX with --shard-count, or SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT. Merge the parts with 'wallpaper manifest merge'.",
       field: nil),
     OptionSpec(
       names: ["--shard-count"], valueName: "N",
@@ -117,8 +117,11 @@ struct ExportCommand {
 
   /// The export the arguments describe: the design files and folders, with the flags as its
   /// options; `manifest merge` makes it again from the arguments a shard recorded, so both see
-  /// the same plans and the same work list.
-  static func export(_ parsed: ParsedArguments, environment: Environment) throws(CLIError) -> Export {
+  /// the same plans and the same work list, with the `date` the shards recorded (nil: from
+  /// `SOURCE_DATE_EPOCH` or the clock).
+  static func export(_ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil) throws(CLIError)
+    -> Export
+  {
     guard !parsed.positional.isEmpty else {
       throw .usage("no design file given (wallpaper export DESIGN.json… --out DIR)")
     }
@@ -143,6 +146,7 @@ struct ExportCommand {
     options.strict = parsed.has("--strict")
     options.assetCatalog = parsed.has("--asset-catalog")
     options.environment = environment
+    options.date = date
     return try CLIError.mapping(Export(designs: parsed.positional, options: options))
   }
 
@@ -197,7 +201,14 @@ struct ExportCommand {
       throw .usage("--shard-count: '\(count)' is only allowed with --shard auto")
     }
     let timer = PhaseTimer()
-    let export = try Self.export(parsed, environment: environment)
+    let incremental = parsed.has("--incremental")
+    // Run again (a requeued task, a re-export after a merge), the files are made with the date
+    // the first run recorded, unless SOURCE_DATE_EPOCH names one.
+    var date: ExportDate?
+    if incremental, environment["SOURCE_DATE_EPOCH"] == nil {
+      date = ExportDate.recorded(in: folder, shard: shard)
+    }
+    let export = try Self.export(parsed, environment: environment, date: date)
     let quiet = parsed.has("--quiet")
     let fontReport = FontReport(console: console, verbose: false)
     if !quiet {
@@ -210,7 +221,6 @@ struct ExportCommand {
     }
     let style: ExportProgress.Style = quiet ? .quiet : (console.isTerminal ? .bar : .lines)
     let progress = ExportProgress(style: style, console: console, catalogue: export.isCatalogue)
-    let incremental = parsed.has("--incremental")
     let result = export.run(into: folder, shard: shard, incremental: incremental, observer: progress, timer: timer)
     fontReport.flush()
 

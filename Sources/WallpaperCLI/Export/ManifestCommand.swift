@@ -27,7 +27,8 @@ struct ManifestCommand {
         file the export makes is listed exactly once, and that each is in the output folder with its
         size and SHA-256; then writes per design the contact sheet, the gallery and the asset
         catalog's Contents.json, and the manifest: the same bytes a single run writes. The design
-        files are read again from the paths the shards were given, relative to the current folder.
+        files are read again from the paths the shards were given, relative to the current folder,
+        and made with the date the shards recorded (SOURCE_DATE_EPOCH or their day), not this shell's.
         Missing or duplicated parts or files: exit 1, naming them; nothing is written.
         """)
   }
@@ -60,7 +61,7 @@ struct ManifestCommand {
       parts.arguments, specs: ExportCommand.ownOptions + ExportCommand.designOptions, maxPositional: .max)
     let export: Export
     do {
-      export = try ExportCommand.export(recorded, environment: environment)
+      export = try ExportCommand.export(recorded, environment: environment, date: parts.date)
     } catch {
       throw Self.recordedExportError(error, parts: parts, designs: recorded.positional)
     }

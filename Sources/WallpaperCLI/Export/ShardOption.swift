@@ -6,7 +6,9 @@ enum ShardOption {
   /// `--shard I/N` or `--shard auto`, which reads the part from a job-array engine:
   /// `JOB_COMPLETION_INDEX` (Kubernetes Indexed Jobs, 0-based) with `--shard-count N`, or
   /// `SLURM_ARRAY_TASK_ID` (counted from `SLURM_ARRAY_TASK_MIN`, 0 when unset) with
-  /// `SLURM_ARRAY_TASK_COUNT`.
+  /// `SLURM_ARRAY_TASK_COUNT`. A stepped or gapped Slurm array (`--array=0-15:2`, `0,3,7`:
+  /// `SLURM_ARRAY_TASK_STEP` other than 1, or `SLURM_ARRAY_TASK_MAX` − `MIN` + 1 other than
+  /// the count) is refused in every task, so none of it renders a part that cannot be merged.
   ///
   /// - Parameter arguments: what the shard records for `manifest merge` (`ExportShard.arguments`).
   /// - Throws: `CLIError.usage` naming the flag or variable, its value and what is allowed.
@@ -49,6 +51,19 @@ enum ShardOption {
       let count = try number(countText, name: "SLURM_ARRAY_TASK_COUNT", minimum: 1)
       let minimum = try number(environment["SLURM_ARRAY_TASK_MIN"] ?? "0", name: "SLURM_ARRAY_TASK_MIN", minimum: 0)
       let id = try number(idText, name: "SLURM_ARRAY_TASK_ID", minimum: 0)
+      if let stepText = environment["SLURM_ARRAY_TASK_STEP"], stepText != "1" {
+        throw .usage(
+          "SLURM_ARRAY_TASK_STEP: '\(stepText)' is not allowed (1: --shard auto needs a contiguous array like --array=0-15, without ':step')"
+        )
+      }
+      if let maxText = environment["SLURM_ARRAY_TASK_MAX"] {
+        let maximum = try number(maxText, name: "SLURM_ARRAY_TASK_MAX", minimum: minimum)
+        guard maximum - minimum + 1 == count else {
+          throw .usage(
+            "SLURM_ARRAY_TASK_COUNT: '\(countText)' is not allowed (\(maximum - minimum + 1) for ids \(minimum) to \(maximum): --shard auto needs a contiguous array like --array=\(minimum)-\(maximum))"
+          )
+        }
+      }
       guard id >= minimum, id - minimum < count else {
         throw .usage(
           "SLURM_ARRAY_TASK_ID: '\(idText)' is not allowed (\(minimum) to \(minimum + count - 1) for an array of \(count) counted from \(minimum); use a contiguous --array)"
