@@ -304,9 +304,11 @@ public enum DesignLoader {
     switch kind {
     case .square:
       guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
+        // Named after the value that asked for columns: `--grid` from a flag, `grid.kind` in a file.
         throw DesignError(
-          origin: reader.value.origin, field: reader.fieldPath("columns"),
-          message: "is required for a square grid (--columns N)")
+          origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
+          message: "'square' needs a number of columns (allowed: --columns N or \"columns\": N in the grid, "
+            + "a whole number from 1 to \(SquareGrid.maxColumns))")
       }
       let spacing =
         try reader.number("spacing", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) ?? 0

@@ -15,9 +15,22 @@ public enum DeviceCatalog {
   /// All screen classes, in catalogue order.
   public static let screenClasses: [ScreenClass] = classes.map(\.screen)
 
-  /// The model with `id`, or nil.
+  /// The model with `id` as people type it, or nil: any case, words separated by spaces,
+  /// hyphens, underscores or dots (`iphone-16-pro`, `iPhone 16 Pro`, `ipad pro 12.9`), or the
+  /// model's name as the catalogue writes it (`iPhone SE (3rd generation)`), in any case.
   public static func device(id: String) -> Device? {
-    devices.first { $0.id == id.lowercased() }
+    let typed = canonicalID(id)
+    if let device = devices.first(where: { $0.id == typed }) { return device }
+    let name = id.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    return devices.first { $0.name.lowercased() == name }
+  }
+
+  /// `text` with its words lower-cased and joined by single hyphens, the form ids are written
+  /// in: `iPhone 16 Pro` → `iphone-16-pro`.
+  public static func canonicalID(_ text: String) -> String {
+    text.lowercased()
+      .split { $0.isWhitespace || $0 == "-" || $0 == "_" || $0 == "." }
+      .joined(separator: "-")
   }
 
   /// The models of a screen class.
@@ -27,7 +40,7 @@ public enum DeviceCatalog {
 
   /// The ids closest to `id`, for "did you mean" hints.
   public static func suggestions(for id: String) -> [String] {
-    closest(to: id, in: devices.map(\.id))
+    closest(to: canonicalID(id), in: devices.map(\.id))
   }
 
   // MARK: Data
