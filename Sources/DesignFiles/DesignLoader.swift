@@ -342,9 +342,11 @@ public enum DesignLoader {
     do {
       cells = try design.gridCells()
     } catch {
+      let noIPadGrid = grid.kind == .home && design.device.family == .ipad
       throw DesignError(
         origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
-        message: "\(error.value) is not allowed (\(error.allowed))")
+        message: "\(error.value) is not allowed (\(error.allowed))",
+        summary: noIPadGrid ? "the home grid has no iPad metrics (use --devices iphone or a square grid)" : nil)
     }
     for value in try reader.array("fill") ?? [] {
       guard case .string(let text) = value.kind else {

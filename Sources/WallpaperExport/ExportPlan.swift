@@ -49,6 +49,9 @@ public struct ExportPlan: Sendable {
     public let models: [Device]
     /// Why, as the design loader says it (`grid.kind: 'home' is not allowed …`).
     public let reason: String
+    /// Why, without naming a device, so that skips with the same cause can be told in one
+    /// line (`the home grid has no iPad metrics …`); nil where the loader gives no such text.
+    public let cause: String?
   }
 
   /// The files to write, in a stable order.
@@ -125,7 +128,8 @@ public struct ExportPlan: Sendable {
           file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
       } catch {
         failures.append((screen, models, error))
-        skipped.append(Skip(screen: screen, models: models, reason: error.description))
+        skipped.append(
+          Skip(screen: screen, models: models, reason: error.description, cause: error.summary))
         continue
       }
       let design = loaded.design

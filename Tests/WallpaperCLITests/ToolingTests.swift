@@ -83,7 +83,9 @@ final class ToolingTests: XCTestCase {
     XCTAssertEqual(document["skipped"] as? Int, 0, "a run without --incremental re-renders everything")
     XCTAssertEqual(skipped.map { $0["what"] }, ["ipad-11"])
     XCTAssertTrue(skipped[0]["reason"]!.contains("grid.kind"), skipped[0]["reason"]!)
-    XCTAssertTrue(result.stderr.contains("skipped ipad-11"), "human messages stay on stderr: \(result.stderr)")
+    XCTAssertTrue(
+      result.stderr.contains("skipped 1 iPad in 1 screen class: the home grid has no iPad metrics"),
+      "human messages stay on stderr: \(result.stderr)")
   }
 
   func testProofJSONNamesThePDFAndItsPages() throws {

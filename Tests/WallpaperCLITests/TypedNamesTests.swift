@@ -111,3 +111,60 @@ final class TypedNamesTests: BinaryTestCase {
     XCTAssertTrue(bash.contains("--season) COMPREPLY=($(compgen -W 'spring summer autumn winter all' -- \"$cur\"))"))
   }
 }
+
+/// `--devices current` and `--devices since:YEAR` through export and proof.
+final class DeviceGroupTests: BinaryTestCase {
+  private func exportedClasses(_ devices: String) throws -> [String] {
+    try #"{ "name": "n" }"#.write(toFile: "\(folder)/n.json", atomically: true, encoding: .utf8)
+    let result = try wallpaper([
+      "export", "n.json", "--devices", devices, "--formats", "svg", "--out", "out-\(devices)", "--json", "--quiet",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let files = try XCTUnwrap(document["files"] as? [[String: Any]])
+    // Every class's SVG lists its models (the contact sheet and gallery list them again).
+    return Set(files.compactMap { $0["devices"] as? [String] }.flatMap { $0 }).sorted()
+  }
+
+  func testCurrentExportsWhatIOS26AndIPadOS26Support() throws {
+    let current = try exportedClasses("current")
+    XCTAssertEqual(current, DeviceCatalog.current.map(\.id).sorted())
+    XCTAssertTrue(current.contains("iphone-11") && current.contains("iphone-se-2"), "\(current)")
+    XCTAssertFalse(current.contains("iphone-xr") || current.contains("iphone-8"), "\(current)")
+    XCTAssertEqual(current.count, 30 + 12, "30 iPhones and 12 iPads")
+  }
+
+  func testSinceSelectsByReleaseYear() throws {
+    let since = try exportedClasses("since:2024")
+    XCTAssertEqual(
+      since,
+      [
+        "iphone-16", "iphone-16-plus", "iphone-16-pro", "iphone-16-pro-max", "iphone-16e", "iphone-17",
+        "iphone-17-pro", "iphone-17-pro-max", "iphone-air", "ipad-mini-8-3", "ipad-air-11", "ipad-11",
+        "ipad-pro-11-m4", "ipad-air-13", "ipad-pro-13-m4",
+      ].sorted())
+    XCTAssertEqual(try exportedClasses("since:2007").count, DeviceCatalog.devices.count)
+    // Proof takes the same words, one page per screen class.
+    let proof = try wallpaper(["proof", "n.json", "--devices", "iPhone,since:2025", "-o", "p.pdf", "--json"])
+    XCTAssertEqual(proof.status, 0, proof.stderr)
+  }
+
+  func testBadYearsAreNamed() throws {
+    try #"{ "name": "n" }"#.write(toFile: "\(folder)/n.json", atomically: true, encoding: .utf8)
+    for word in ["since:", "since:20", "since:1999", "since:２０２０", "since:2020x"] {
+      let result = try wallpaper(["export", "n.json", "--devices", word, "--out", "out"])
+      XCTAssertEqual(result.status, 2, word)
+      XCTAssertEqual(
+        result.stderr,
+        "error: --devices: '\(word)' is not allowed (since:YEAR takes a year from 2007 to 2100, like since:2020)\n")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/out"))
+  }
+
+  func testCompletionsOfferCurrentAndSince() throws {
+    let fish = try wallpaper(["completions", "fish"]).stdout
+    let devicesLine = try XCTUnwrap(fish.split(separator: "\n").first { $0.contains("-l devices") })
+    XCTAssertTrue(devicesLine.contains("current") && devicesLine.contains("since:2024"), String(devicesLine))
+    XCTAssertTrue(try wallpaper(["export", "--help"]).stdout.contains("since:YEAR"))
+  }
+}
