@@ -117,7 +117,8 @@ let package = Package(
     .testTarget(name: "DesignFilesTests", dependencies: ["DesignFiles", "Wallpapers", "Platform", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "Wallpapers", "DesignFiles", "TestSupport"], exclude: ["__Snapshots__"]),
+      dependencies: ["CairoRendering", "Wallpapers", "DesignFiles", "WallpaperExport", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "PrintProofTests", dependencies: ["PrintProof", "WallpaperExport", "Wallpapers", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",

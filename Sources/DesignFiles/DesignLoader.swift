@@ -285,7 +285,12 @@ public enum DesignLoader {
       // A family name is looked up by the caller; only a file path is relative to the design.
       label.fontPath = Label.isFontPath(path) ? resolve(path, from: pathValue, baseFolder: baseFolder) : path
     }
-    label.color = try reader.color("color")
+    // `auto` is the default: a colour picked against the art behind the label.
+    if let value = reader.raw("color"), case .string(let text) = value.kind, text.lowercased() == "auto" {
+      label.color = nil
+    } else {
+      label.color = try reader.color("color")
+    }
     return label
   }
 

@@ -105,7 +105,9 @@ struct RenderCommand {
       help: "The label's size in points (default: 18% of the canvas width).",
       field: ["label", "size"]),
     OptionSpec(
-      names: ["--label-color"], valueName: "COLOR", help: "The label's colour (default: the season's accent).",
+      names: ["--label-color"], valueName: "COLOR",
+      help:
+        "The label's colour, or auto (the default): the season's accent where it reads against the art behind the label (3:1), else its light tint, else white or near-black.",
       field: ["label", "color"]),
     OptionSpec(
       names: ["--orientation"], valueName: "O", help: "portrait or landscape (the device's canvas turned a quarter).",
