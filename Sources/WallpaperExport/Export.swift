@@ -142,6 +142,7 @@ public struct Export: Sendable {
       work: work, folder: folder, assetCatalog: options.assetCatalog, jobs: options.jobs, font: font,
       observer: observer)
     exporter.previous = previous
+    exporter.catalogName = options.catalogName
     timer?.lap("plan")
     var (entries, failures, rendered, kept) = exporter.run()
     timer?.lap("render")
@@ -183,17 +184,22 @@ public struct Export: Sendable {
     for (planIndex, plan) in plans.enumerated() {
       let prefix = plan.prefix
       if options.assetCatalog {
-        write(
-          AssetCatalog.catalogContents(), prefix + AssetCatalog.folderName(design: plan.name) + "/Contents.json",
-          format: "json")
+        let catalog = AssetCatalog.folderName(design: plan.name, name: options.catalogName)
+        write(AssetCatalog.catalogContents(), prefix + catalog + "/Contents.json", format: "json")
+        var sets: [(screen: ScreenClass, name: String)] = []
         for (screen, _) in plan.designs {
-          let folderPath = prefix + AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
+          let folderPath =
+            prefix + AssetCatalog.imageSetFolder(design: plan.name, catalogName: options.catalogName, screen: screen)
           let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
             (filename: FilePath($0.path).lastComponent, scale: $0.scale ?? 1, idiom: screen.family)
           }
           guard !images.isEmpty else { continue }
           write(AssetCatalog.imageSetContents(images: images), folderPath + "/Contents.json", format: "json")
+          sets.append((screen, AssetCatalog.imageSetName(design: plan.name, screen: screen)))
         }
+        write(
+          AssetCatalog.swiftSource(design: plan.name, catalog: catalog, sets: sets),
+          prefix + AssetCatalog.swiftFileName, format: "swift")
       }
       do {
         for (offset, format) in sheetFormats.enumerated() {
@@ -272,19 +278,29 @@ public struct Export: Sendable {
   private static func contactSheet(plan: ExportPlan, font: String, previews: Bool) throws(ExportError)
     -> SceneGraph.Scene
   {
+    // One tile per screen class (its PNG, SVG and PDF show the same picture), with the
+    // formats written listed under it.
     var items: [ContactSheet.Item] = []
-    for job in plan.jobs where job.preview == nil {
+    var classes: [String] = []
+    for job in plan.jobs where job.preview == nil && !classes.contains(job.screen.id) {
+      classes.append(job.screen.id)
+      let jobs = plan.jobs.filter { $0.preview == nil && $0.screen.id == job.screen.id }
       let mock = previews && job.design.layoutZones != nil ? PreviewScreen.lock : nil
       let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: mock)
-      let size: String
-      if let scale = job.scale, let pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) {
-        size = "PNG @\(formatNumber(scale))x · \(pixels) px"
-      } else {
-        size =
-          "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
+      var formats: [String] = []
+      for format in OutputFormat.allCases {
+        let written = jobs.filter { $0.format == format }
+        guard !written.isEmpty else { continue }
+        let scales = written.compactMap(\.scale).map { "@\(formatNumber($0))x" }
+        formats.append(
+          ([format.rawValue.uppercased()] + [scales.joined(separator: ", ")]).filter { !$0.isEmpty }
+            .joined(separator: " "))
       }
+      let points = "\(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
       items.append(
-        ContactSheet.Item(scene: scene, title: job.screen.id + (mock == nil ? "" : " · lock preview"), detail: size))
+        ContactSheet.Item(
+          scene: scene, title: job.screen.id + (mock == nil ? "" : " · lock preview"),
+          detail: points + " · " + formats.joined(separator: " · ")))
     }
     do {
       return try ContactSheet.scene(items, font: font)

@@ -38,7 +38,13 @@ struct ExportCommand {
       help: "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for.", field: nil),
     OptionSpec(
       names: ["--asset-catalog"], valueName: nil,
-      help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
+      help:
+        "Write the PNGs into an Xcode asset catalog, DESIGN.xcassets (one image set per screen class; each PNG stored once), with WallpaperAssets.swift beside it.",
+      field: nil),
+    OptionSpec(
+      names: ["--catalog-name"], valueName: "NAME",
+      help: "With --asset-catalog: the catalog's name (.xcassets added when missing; default: the design's name).",
+      field: nil),
     OptionSpec(
       names: ["--jobs"], valueName: "N",
       help: "Files rendered at once, each on its own thread (default: the number of cores; at most 256).", field: nil),
@@ -74,7 +80,7 @@ struct ExportCommand {
       overview:
         "Render one design, or a catalogue of them, for every chosen device, scale and format, in parallel; optionally one shard of it, or only what changed.",
       usage:
-        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet] [--json]",
+        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--quiet] [--verbose] [--json]",
       arguments: [
         (
           "DESIGN.json|FOLDER…",
@@ -88,7 +94,7 @@ struct ExportCommand {
         DIR/previews/<design>-<class>-lock.png and -home.png (1x, a labelled mock of the screen over the
         wallpaper, portrait only), DIR/manifest.json (every file with models, size, bytes, SHA-256,
         and the skipped devices), DIR/index.html (a gallery of every file; no script, no network),
-        DIR/contact-sheet.png and .pdf. Models sharing a screen class are rendered once.
+        DIR/contact-sheet.png and .pdf (one tile per screen class). Models sharing a screen class are rendered once.
         A device the design cannot be made for (the home grid on an iPad, a square grid that does not fit)
         is skipped: one line on stderr per cause ("skipped 15 iPads in 9 screen classes: …"), the devices and
         whole reasons with --verbose and --json, and counted in the summary; --strict makes it an error.
@@ -149,6 +155,14 @@ struct ExportCommand {
     options.overrides = parsed.overrides
     options.strict = parsed.has("--strict")
     options.assetCatalog = parsed.has("--asset-catalog")
+    if let name = parsed.values["--catalog-name"] {
+      guard options.assetCatalog else { throw .usage("--catalog-name: '\(name)' is only allowed with --asset-catalog") }
+      guard ExportOptions.allows(catalogName: name) else {
+        throw .usage(
+          "--catalog-name: '\(name)' is not allowed (a folder name without '/' or control characters, like Wallpapers)")
+      }
+      options.catalogName = name
+    }
     options.environment = environment
     return try CLIError.mapping(Export(designs: parsed.positional, options: options))
   }
