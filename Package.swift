@@ -122,7 +122,7 @@ let package = Package(
     .testTarget(name: "PrintProofTests", dependencies: ["PrintProof", "WallpaperExport", "Wallpapers", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",
-      dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),
+      dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "SceneGraph", "Platform", "TestSupport"]),
     .testTarget(
       name: "WallpaperCLITests",
       dependencies: ["WallpaperCLI", "WallpaperExport", "DesignFiles", "TestSupport"], exclude: ["__Snapshots__"]),

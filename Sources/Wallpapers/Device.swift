@@ -133,6 +133,10 @@ public struct Device: Hashable, Sendable {
 
   public var family: DeviceFamily { screen.family }
 
+  /// Device pixels per point, as the renderer takes it (`Output(scale:)`): the screen class's
+  /// 2 or 3.
+  public var scale: Double { Double(screen.scale) }
+
   /// Whether the model runs the newest iOS or iPadOS release (`DeviceCatalog.currentOS`).
   public var runsCurrentOS: Bool { lastOS.map { $0 >= DeviceCatalog.currentOS } ?? false }
   public var safeArea: EdgeInsets? { safeAreaOverride ?? screen.safeArea }
