@@ -52,12 +52,40 @@ public struct Export: Sendable {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design file given") }
     let (files, catalogue) = try Self.designFiles(designs)
+    try self.init(sources: files.map { ($0, nil) }, catalogue: catalogue, options: options)
+  }
+
+  /// The export of designs built in Swift, as if each were a design file named after it
+  /// (`<name>.json`, in messages only) in the working directory; several make a catalogue.
+  ///
+  /// ```swift
+  /// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!, season: .winter)
+  /// design.name = "frost"
+  /// let result = try Export(designs: [design]).run(into: "out")  // out/frost-393x852@3x.png, …
+  /// ```
+  ///
+  /// - Throws: as `init(designs:options:)` does for design files.
+  public init(designs: [Design], options: ExportOptions = ExportOptions()) throws(ExportError) {
+    try options.validate()
+    guard !designs.isEmpty else { throw .invalidInput("no design given") }
+    // File paths (font, photos) stay as read: relative to the working directory, as the
+    // virtual design file's folder is.
+    let sources = designs.map { design in
+      (file: design.name + ".json", json: Array(design.jsonTree(writingPath: { $0 }).jsonText.utf8) as [UInt8]?)
+    }
+    try self.init(sources: sources, catalogue: designs.count > 1, options: options)
+  }
+
+  private init(
+    sources: [(file: String, json: [UInt8]?)], catalogue: Bool, options: ExportOptions
+  ) throws(ExportError) {
     var plans: [ExportPlan] = []
-    for file in files {
+    for (file, json) in sources {
       let plan: ExportPlan
       do throws(ExportError) {
         plan = try ExportPlan(
-          designFile: file, overrides: options.overrides, devices: options.devices, formats: options.formats,
+          designFile: file, json: json, overrides: options.overrides, devices: options.devices,
+          formats: options.formats,
           scales: options.scales, environment: options.environment, previews: options.previews,
           strict: options.strict, subfolder: catalogue)
       } catch {

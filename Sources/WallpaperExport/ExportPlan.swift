@@ -70,10 +70,10 @@ public struct ExportPlan: Sendable {
 
   /// The digest of the files a design is made from: the design file, its named font and its
   /// background image (already read into the design), each length-prefixed.
-  private static func inputsDigest(designFile: String, design: Design) -> String {
+  private static func inputsDigest(designFile: String, json: [UInt8]?, design: Design) -> String {
     var bytes: [UInt8] = []
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
-    add(FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
+    add(json ?? FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
     add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
     add(design.background.image?.data ?? [])
     return SHA256.hex(bytes)
@@ -104,8 +104,9 @@ public struct ExportPlan: Sendable {
   /// - Throws: `ExportError.invalidInput` naming the device when the design fits none of the
   ///   devices, or, with `strict`, the first that it does not fit.
   init(
-    designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
-    environment: Environment, previews: Bool = false, strict: Bool = false, subfolder: Bool = false
+    designFile: String, json: [UInt8]? = nil, overrides: [DesignOverride], devices: [Device],
+    formats: [OutputFormat], scales: [Double]?, environment: Environment, previews: Bool = false,
+    strict: Bool = false, subfolder: Bool = false
   ) throws(ExportError) {
     self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []
@@ -124,8 +125,14 @@ public struct ExportPlan: Sendable {
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
       let loaded: LoadedDesign
       do {
-        loaded = try DesignLoader.load(
-          file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
+        // A design built in memory comes as its JSON (`json`), named `designFile` in messages.
+        if let json {
+          loaded = try DesignLoader.load(
+            json: json, file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
+        } else {
+          loaded = try DesignLoader.load(
+            file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
+        }
       } catch {
         failures.append((screen, models, error))
         skipped.append(
@@ -134,7 +141,7 @@ public struct ExportPlan: Sendable {
       }
       let design = loaded.design
       name = design.name
-      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, design: design) }
+      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, json: json, design: design) }
       designs.append((screen, design))
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]

@@ -28,6 +28,13 @@ final class LibraryConveniencesTests: XCTestCase {
     let scene = try DesignRendering.scene(of: design, environment: environment)
     let png = try DesignRendering.render(scene, as: Output(format: .png, scale: design.device.scale))
     // 1206×2622 px: the iPhone 16 Pro's 402×874 pt at its own 3x
+    design.name = "leaves"
+    var options = ExportOptions()
+    options.devices = [design.device, DeviceCatalog.device(id: "iphone-se-3")!]
+    options.formats = [.png]
+    options.environment = environment
+    let result = try Export(designs: [design], options: options).run(into: "\(folder)/out")
+    // out/leaves-402x874@3x.png, out/leaves-375x667@2x.png, out/manifest.json, …
 
     let image = try RGBAImage(png: png)
     XCTAssertEqual([image.width, image.height], [1206, 2622])
@@ -37,6 +44,11 @@ final class LibraryConveniencesTests: XCTestCase {
     XCTAssertEqual(square.spacing, 6)
     XCTAssertEqual(design.device.scale, 3)
     XCTAssertTrue(scene.dump().contains("image"), "the cells draw the photo")
+    XCTAssertEqual(result.failures.count, 0)
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: "\(folder)/out/leaves-402x874@3x.png"), Data(png),
+      "the export of the in-memory design draws what rendering it directly draws")
+    XCTAssertNotNil(FileManager.default.contents(atPath: "\(folder)/out/leaves-375x667@2x.png"))
     XCTAssertThrowsError(try CellImage(contentsOf: "\(folder)/missing.png"))
     XCTAssertThrowsError(try GridLayer.square(columns: 0))
   }
