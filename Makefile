@@ -92,7 +92,7 @@ docs:
 example: deps
 	cd Examples/RenderFromCode && $(SWIFT) build
 	@rm -rf out/example && mkdir -p out/example
-	Examples/RenderFromCode/.build/debug/RenderFromCode out/example
+	WALLPAPER_FONTS=$(CURDIR)/Fonts Examples/RenderFromCode/.build/debug/RenderFromCode out/example
 	@for format in png svg pdf; do test -s out/example/winter-from-code.$$format || exit 1; done
 	@for file in manifest.json winter-from-code-393x852@3x.png winter-from-code-393x852.svg \
 	  winter-from-code-375x667@2x.png winter-from-code-375x667.svg; do \

@@ -7,7 +7,9 @@
 #     (not from our use of them) are suppressed in Scripts/lsan.supp, each with its reason;
 #     full stacks (fast_unwind_on_malloc=0) let a suppression match the library's own frame.
 #  2. ThreadSanitizer: the binary built with -sanitize=thread runs the parallel export
-#     `export --devices all --jobs 2` (every device, format and scale, and the contact sheet).
+#     `export --devices all --jobs 2` (every device, format and scale, and the contact sheet),
+#     a two-shard export and its `manifest merge` (which hashes files on every core), the
+#     editor, and `render --watch` through an edit and Ctrl-C.
 #     Suppressions: Scripts/tsan.supp, documented false positives only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +32,25 @@ TSAN_OPTIONS="log_path=$reports/tsan:exitcode=86:suppressions=$PWD/Scripts/tsan.
   WALLPAPER_FONTS=$PWD/Fonts .build/tsan/debug/wallpaper export Samples/autumn.json --out "$folder/out" \
   --devices all --jobs 2 --quiet || status=$?
 ls "$folder/out" | wc -l | xargs echo "files written:"
+tsan() {
+  TSAN_OPTIONS="log_path=$reports/tsan:exitcode=86:suppressions=$PWD/Scripts/tsan.supp" \
+    WALLPAPER_FONTS=$PWD/Fonts .build/tsan/debug/wallpaper "$@"
+}
+echo "== ThreadSanitizer: two shards and manifest merge, the editor, render --watch"
+for part in 1 2; do
+  tsan export Samples/autumn.json Samples/winter.json --out "$folder/shards" --devices iphone --jobs 2 \
+    --shard "$part/2" --quiet || status=$?
+done
+tsan manifest merge "$folder"/shards/manifest.shard-*-of-2.json -o "$folder/shards/manifest.json" --quiet || status=$?
+tsan editor Samples/autumn-grid.json -o "$folder/editor.html" || status=$?
+cp Samples/autumn.json "$folder/watched.json"
+tsan render "$folder/watched.json" --scale 1 -o "$folder/watched.png" --watch >/dev/null &
+watcher=$!
+sleep 3
+sed -i 's/0.85/0.6/' "$folder/watched.json"
+sleep 3
+kill -INT "$watcher"
+wait "$watcher" || status=$?
 
 if compgen -G "$reports/*" >/dev/null; then
   echo "sanitizer reports:" >&2

@@ -120,8 +120,20 @@ static int too_large(int w, int h, int max_side, long max_pixels) {
   return w > max_side || h > max_side || (long)w * h > max_pixels;
 }
 
+/// The smallest N (1…8) for which an upright `w` × `h` image scaled by N/8 still has at least
+/// one pixel per target pixel.
+static int scale_eighths(int w, int h, wp_photo_target target) {
+  if (target.width <= 0 || target.height <= 0) return 8;
+  double rx = (double)target.width / w, ry = (double)target.height / h;
+  double needed = target.mode == WP_PHOTO_CONTAIN ? (rx < ry ? rx : ry) : (rx > ry ? rx : ry);
+  for (int n = 1; n < 8; n++) {
+    if (n / 8.0 >= needed) return n;
+  }
+  return 8;
+}
+
 int wp_photo_decode_jpeg(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,
-                         long max_pixels, wp_photo *out) {
+                         long max_pixels, wp_photo_target target, wp_photo *out) {
   memset(out, 0, sizeof *out);
   out->orientation = 1;
   const char *failure = NULL;
@@ -168,7 +180,12 @@ int wp_photo_decode_jpeg(const wp_photo_libraries *libraries, const uint8_t *dat
     out->icc_length = icc_length;
   }
   cinfo.out_color_space = JCS_EXT_BGRA;
+  int upright_w = out->orientation >= 5 ? h : w, upright_h = out->orientation >= 5 ? w : h;
+  cinfo.scale_num = (unsigned int)scale_eighths(upright_w, upright_h, target);
+  cinfo.scale_denom = 8;
   jpeg_start_decompress(&cinfo);
+  w = (int)cinfo.output_width;
+  h = (int)cinfo.output_height;
   pixels = malloc((size_t)w * h * 4);
   if (!pixels) {
     snprintf(out->message, sizeof out->message, "out of memory for %d×%d px", w, h);
@@ -177,9 +194,12 @@ int wp_photo_decode_jpeg(const wp_photo_libraries *libraries, const uint8_t *dat
     out->icc = NULL;
     return WP_PHOTO_DAMAGED;
   }
+  // A warning (the data ran out, a corrupt segment) ends the decoding at once: the rows not
+  // reached are never written, so their memory is never touched.
   while (cinfo.output_scanline < cinfo.output_height) {
     JSAMPROW row = pixels + (size_t)cinfo.output_scanline * w * 4;
     jpeg_read_scanlines(&cinfo, &row, 1);
+    if (cinfo.err->num_warnings > 0) return jpeg_damaged(&cinfo, pixels, out);
   }
   jpeg_finish_decompress(&cinfo);
   long warnings = cinfo.err->num_warnings;

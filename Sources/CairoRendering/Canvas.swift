@@ -239,7 +239,14 @@ final class Canvas {
       cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
       if frame.maxX <= x1 || frame.minX >= x2 || frame.maxY <= y1 || frame.minY >= y2 { return }
     }
-    let decoded = try images.image(image.data)
+    // The device pixels the frame covers (on a vector surface, at the scale the file is made
+    // for: the device's): a large JPEG is decoded, and embedded, no larger than they need.
+    var (drawnWidth, drawnHeight) = (frame.width, frame.height)
+    cairo_user_to_device_distance(cr, &drawnWidth, &drawnHeight)
+    let perUnit = snapsToPixels ? 1 : scale
+    func pixels(_ length: Double) -> Int { Int(min((abs(length) * perUnit).rounded(.up), 1e9)) }
+    let target = DecodedImage.Target(width: pixels(drawnWidth), height: pixels(drawnHeight), mode: image.mode)
+    let decoded = try images.image(image.data, target: target)
     let (width, height) = (Double(decoded.width), Double(decoded.height))
     var sx = frame.width / width
     var sy = frame.height / height

@@ -9,7 +9,19 @@ import SceneGraph
 /// from the header and checked against `ImageLimits` before any pixel is decoded.
 ///
 /// The one decoding entry point for every format: PNG, PDF and SVG output all go through it.
+///
+/// Memory: a raster render passes the device pixels the image is drawn into (`Target`), and a
+/// JPEG larger than that is decoded at libjpeg's nearest scale N/8 that loses no drawn pixel
+/// (an 8064×6048 photo behind a 1206×2622 screen: 4/8). JPEG and HEIC pixels are handed to
+/// Cairo without a copy.
 final class DecodedImage {
+  /// Where an image is drawn on a raster surface, in device pixels, and how it fills them.
+  struct Target: Hashable {
+    let width: Int
+    let height: Int
+    let mode: ContentMode
+  }
+
   let surface: OpaquePointer
   let format: ImageFormat
   /// Whether the pixels differ from what the encoded bytes show in a viewer that ignores
@@ -18,9 +30,11 @@ final class DecodedImage {
   var width: Int { Int(cairo_image_surface_get_width(surface)) }
   var height: Int { Int(cairo_image_surface_get_height(surface)) }
 
+  /// - Parameter target: where a raster render draws the image; nil (vector output, checks)
+  ///   decodes at full size.
   /// - Throws: `RenderError.image` when the bytes are not a PNG, JPEG or HEIC this build can
   ///   read, are damaged, or describe an image over the limits.
-  init(_ bytes: [UInt8]) throws(RenderError) {
+  init(_ bytes: [UInt8], target: Target? = nil) throws(RenderError) {
     guard let format = ImageFormat(sniffing: bytes) else {
       throw .image(reason: "not a PNG, JPEG or HEIC file (no PNG, JPEG or HEIF signature)")
     }
@@ -40,7 +54,7 @@ final class DecodedImage {
       self.surface = surface
       wasTransformed = false
     case .jpeg, .heic:
-      (surface, wasTransformed) = try Self.decodePhoto(bytes, format: format)
+      (surface, wasTransformed) = try Self.decodePhoto(bytes, format: format, target: target)
     }
   }
 
@@ -58,7 +72,7 @@ final class DecodedImage {
     return sink.bytes
   }
 
-  private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat) throws(RenderError) -> (
+  private static func decodePhoto(_ bytes: [UInt8], format: ImageFormat, target: Target?) throws(RenderError) -> (
     OpaquePointer, Bool
   ) {
     let name = format == .jpeg ? "JPEG" : "HEIC"
@@ -66,11 +80,14 @@ final class DecodedImage {
     var libraries = wp_photo_libraries(
       jpeg: SharedLibraryNames.jpeg.cString, exif: SharedLibraryNames.exif.cString,
       heif: SharedLibraryNames.heif.cString)
+    let drawnInto = wp_photo_target(
+      width: Int32(clamping: target?.width ?? 0), height: Int32(clamping: target?.height ?? 0),
+      mode: Int32(target?.mode == .fit ? WP_PHOTO_CONTAIN : WP_PHOTO_COVER))
     let status = bytes.withUnsafeBufferPointer { buffer in
       format == .jpeg
         ? wp_photo_decode_jpeg(
           &libraries, buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels,
-          &photo)
+          drawnInto, &photo)
         : wp_photo_decode_heif(
           &libraries, buffer.baseAddress, buffer.count, Int32(ImageLimits.maxPixelsPerSide), ImageLimits.maxPixels,
           &photo)
@@ -95,20 +112,24 @@ final class DecodedImage {
     }
     wp_photo_premultiply(photo.pixels, width * height)
     let cairoFormat = photo.has_alpha != 0 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-    let surface = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height))!
+    // B, G, R, A bytes are Cairo's native-endian ARGB32 words on little-endian machines, and
+    // rows of `width * 4` bytes are Cairo's stride for both formats: the decoder's buffer
+    // becomes the surface's, freed with it.
+    guard Int(cairo_format_stride_for_width(cairoFormat, Int32(width))) == width * 4 else {
+      throw .cairo(
+        operation: "cairo_format_stride_for_width(\(width))", status: CairoStatus(CAIRO_STATUS_INVALID_STRIDE))
+    }
+    let surface = cairo_image_surface_create_for_data(
+      photo.pixels, cairoFormat, Int32(width), Int32(height), Int32(width * 4))!
     let surfaceStatus = cairo_surface_status(surface)
-    guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+    guard surfaceStatus == CAIRO_STATUS_SUCCESS,
+      cairo_surface_set_user_data(surface, &decodedPixelsKey, photo.pixels, { free($0) }) == CAIRO_STATUS_SUCCESS
+    else {
       cairo_surface_destroy(surface)
-      throw .cairo(operation: "cairo_image_surface_create(\(width)×\(height))", status: CairoStatus(surfaceStatus))
+      throw .cairo(
+        operation: "cairo_image_surface_create_for_data(\(width)×\(height))", status: CairoStatus(surfaceStatus))
     }
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let target = cairo_image_surface_get_data(surface)!
-    // B, G, R, A bytes are Cairo's native-endian ARGB32 words on little-endian machines.
-    for row in 0..<height {
-      (target + row * stride).update(from: photo.pixels + row * width * 4, count: width * 4)
-    }
-    cairo_surface_mark_dirty(surface)
+    photo.pixels = nil  // the surface owns them now
     return (surface, converted || photo.orientation != 1 || format == .heic)
   }
 
@@ -143,6 +164,9 @@ final class DecodedImage {
   }
 }
 
+/// The key under which a photo's surface holds the decoder's pixel buffer, freed with it.
+nonisolated(unsafe) private var decodedPixelsKey = cairo_user_data_key_t()
+
 /// Images decoded for one render, by the identity of their bytes: a photo repeated in many
 /// cells, or met again in every band of a banded PNG, is decoded once. Holds the bytes it was
 /// given, so an identity cannot be reused by other bytes while it is cached. Not `Sendable`:
@@ -151,18 +175,22 @@ final class DecodedImages {
   private struct Key: Hashable {
     let address: UInt
     let count: Int
+    let target: DecodedImage.Target?
   }
   private var images: [Key: (bytes: [UInt8], decoded: DecodedImage)] = [:]
 
   init() {}
 
-  /// `bytes` decoded, from the cache when the same bytes were decoded before.
+  /// `bytes` decoded for `target`, from the cache when the same bytes were decoded for the
+  /// same target before.
   ///
   /// - Throws: `RenderError.image` as `DecodedImage` does.
-  func image(_ bytes: [UInt8]) throws(RenderError) -> DecodedImage {
-    let key = bytes.withUnsafeBufferPointer { Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count) }
+  func image(_ bytes: [UInt8], target: DecodedImage.Target?) throws(RenderError) -> DecodedImage {
+    let key = bytes.withUnsafeBufferPointer {
+      Key(address: UInt(bitPattern: $0.baseAddress), count: $0.count, target: target)
+    }
     if let cached = images[key] { return cached.decoded }
-    let decoded = try DecodedImage(bytes)
+    let decoded = try DecodedImage(bytes, target: target)
     images[key] = (bytes, decoded)
     return decoded
   }

@@ -17,36 +17,37 @@ public enum Fonts {
   /// The bundled font's path, or nil when it is nowhere to be found (see `bundledPath`).
   public static var bundled: String? { try? bundledPath() }
 
+  /// How many folders above the executable's own are searched for `Fonts/`: enough for a build
+  /// tree below the repository (`.build/<triple>/debug/wallpaper`, or
+  /// `.build/asan/<triple>/debug/wallpaper` with a scratch path), not the whole way to `/`.
+  public static let foldersAboveExecutable = 4
+
   /// The places searched for the bundled font, in order: `$WALLPAPER_FONTS`; a `Fonts/`
-  /// folder beside the running executable or in any folder above it (a build tree inside the
-  /// repository); `share/wallpaper/fonts/` of the prefix the executable is installed in
-  /// (`PREFIX/bin/wallpaper` → `PREFIX/share/wallpaper/fonts/`); the `Fonts/` folder of the source
-  /// tree this library was built from (a package depending on it by path); then `Fonts/` of
-  /// the working directory.
+  /// folder beside the running executable or up to `foldersAboveExecutable` folders above it
+  /// (a build tree inside the repository); `share/wallpaper/fonts/` of the prefix the
+  /// executable is installed in (`PREFIX/bin/wallpaper` → `PREFIX/share/wallpaper/fonts/`);
+  /// then `wallpaper/fonts/` in each of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`),
+  /// where `make install` puts it, for programs that use the library. Nothing is compiled in
+  /// and the working folder is not searched, so a copied binary finds only what is installed
+  /// or beside it, and a folder it is run in cannot slip it a font.
   public static func searchPaths(environment: Environment = .process) -> [String] {
     var candidates: [String] = []
     if let fromEnvironment = environmentPath(environment) { candidates.append(fromEnvironment) }
     let executable = FilePath(executablePath())
-    if executable.isAbsolute {
-      var folder = executable.folder
-      while !folder.isEmpty {
-        candidates.append(FilePath(folder).appending("Fonts/" + bundledFileName).string)
-        guard folder != "/" else { break }
-        folder = FilePath(folder).folder
-      }
-      let prefix = FilePath(executable.folder).folder
-      if !prefix.isEmpty {
-        candidates.append(FilePath(prefix).appending(installedFolder + "/" + bundledFileName).string)
-      }
+    guard executable.isAbsolute else { return candidates }
+    var folder = executable.folder
+    for _ in 0...foldersAboveExecutable where !folder.isEmpty {
+      candidates.append(FilePath(folder).appending("Fonts/" + bundledFileName).string)
+      guard folder != "/" else { break }
+      folder = FilePath(folder).folder
     }
-    // #filePath is Sources/CairoRendering/Fonts.swift in the package's source tree.
-    let sourceRoot = FilePath(FilePath(FilePath(#filePath).folder).folder).folder
-    if FilePath(sourceRoot).isAbsolute {
-      candidates.append(FilePath(sourceRoot).appending("Fonts/" + bundledFileName).string)
+    let prefix = FilePath(executable.folder).folder
+    if !prefix.isEmpty {
+      candidates.append(FilePath(prefix).appending(installedFolder + "/" + bundledFileName).string)
     }
-    if let folder = getcwd(nil, 0) {
-      defer { free(folder) }
-      candidates.append(FilePath(String(cString: folder)).appending("Fonts/" + bundledFileName).string)
+    let dataFolders = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+    for folder in dataFolders.split(separator: ":") where folder.hasPrefix("/") {
+      candidates.append(FilePath(String(folder)).appending("wallpaper/fonts/" + bundledFileName).string)
     }
     return candidates
   }
@@ -62,16 +63,31 @@ public enum Fonts {
     FileKind(at: FilePath(path)).isRegular && access(path, R_OK) == 0
   }
 
+  /// Whether `path`, found by searching, is readable and neither it nor its folder can be
+  /// replaced by another user (owned by root or this user, not writable by others), so a font
+  /// planted in a shared folder such as `/tmp/Fonts` is not taken.
+  private static func isTrustedFile(_ path: String) -> Bool {
+    guard isReadableFile(path) else { return false }
+    func isOwnedSafely(_ path: String) -> Bool {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return false }
+      return (info.st_uid == 0 || info.st_uid == geteuid()) && info.st_mode & S_IWOTH == 0
+    }
+    return isOwnedSafely(path) && isOwnedSafely(FilePath(path).folderOrCurrent)
+  }
+
   /// The bundled font's path: the first readable regular file of `searchPaths`.
   ///
   /// - Throws: `RenderError.font` naming the file when no place has it.
   public static func bundledPath(environment: Environment = .process)
     throws(RenderError) -> String
   {
-    // `$WALLPAPER_FONTS` first, before the executable's path and the working folder are read.
+    // `$WALLPAPER_FONTS` first (the user's own choice), before the executable's path is read.
     if let fromEnvironment = environmentPath(environment), isReadableFile(fromEnvironment) { return fromEnvironment }
     let candidates = searchPaths(environment: environment)
-    if let found = candidates.first(where: isReadableFile) { return found }
+    if let found = candidates.dropFirst(environmentPath(environment) == nil ? 0 : 1).first(where: isTrustedFile) {
+      return found
+    }
     throw .font(
       path: bundledFileName,
       reason:

@@ -6,7 +6,10 @@ extension Design {
   /// The design as a design file's JSON tree that loads back to the same design (the same
   /// scene): every value in the form a file uses, colours as `#RRGGBB[AA]`, the season by name,
   /// file paths as read (made absolute against `workingDirectory` when relative), a fontconfig
-  /// family name as the name, and only the fields that differ from the defaults.
+  /// family name as the name, and only the fields that differ from the defaults. A design file
+  /// may name only files in its own folder (`DesignLoader.confine`): a design that names
+  /// photos or fonts is written with `jsonTree(writingPath:)`, paths relative to where it is
+  /// saved.
   public func jsonTree(workingDirectory: String) -> JSONValue {
     jsonTree(writingPath: { FilePath(workingDirectory).appending($0).string })
   }

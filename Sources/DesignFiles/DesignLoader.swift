@@ -52,7 +52,7 @@ public enum DesignLoader {
   /// - Throws: `DesignError` for an unreadable file, malformed JSON, an unknown field, or a
   ///   value of the wrong type or out of range, naming the file and line or the flag.
   public static func load(
-    file: String?, overrides: [DesignOverride], outputFields: [String] = [],
+    file: String?, overrides: [DesignOverride], outputFields: [FieldSpec] = [],
     today: @autoclosure () -> CalendarDate = .today()
   ) throws(DesignError) -> LoadedDesign {
     let json: [UInt8]? = if let file { try read(file: file) } else { nil }
@@ -62,7 +62,7 @@ public enum DesignLoader {
   /// A design from the bytes `json` of the design file `file` (nil for none: flags only)
   /// with `overrides` on top: `load(file:)` after reading the file (the fuzz target's entry).
   public static func load(
-    json: [UInt8]?, file: String, overrides: [DesignOverride], outputFields: [String] = [],
+    json: [UInt8]?, file: String, overrides: [DesignOverride], outputFields: [FieldSpec] = [],
     today: @autoclosure () -> CalendarDate = .today()
   ) throws(DesignError) -> LoadedDesign {
     var root: JSONValue
@@ -84,11 +84,37 @@ public enum DesignLoader {
       root = JSONValue(.object([]), origin: .flag("(command line)"))
       baseFolder = ""
     }
+    return try load(
+      root: root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), overrides: overrides,
+      outputFields: outputFields, today: today())
+  }
+
+  /// A design from a design file's JSON tree built in the program, such as `Design.jsonTree`
+  /// writes (values with a flag origin, so file paths are used as given, relative to the
+  /// working directory), with `overrides` on top; `name` when the tree names none.
+  ///
+  /// - Throws: `DesignError` as `load(json:file:overrides:)` does for the tree's values.
+  public static func load(
+    tree: JSONValue, name: String, overrides: [DesignOverride], outputFields: [FieldSpec] = [],
+    today: @autoclosure () -> CalendarDate = .today()
+  ) throws(DesignError) -> LoadedDesign {
+    guard case .object = tree.kind else {
+      throw DesignError(
+        origin: tree.origin, field: nil, message: "the design is \(tree.typeName), expected an object { … }")
+    }
+    return try load(
+      root: tree, baseFolder: "", defaultName: name, overrides: overrides, outputFields: outputFields, today: today())
+  }
+
+  private static func load(
+    root: JSONValue, baseFolder: String, defaultName: String?, overrides: [DesignOverride], outputFields: [FieldSpec],
+    today: @autoclosure () -> CalendarDate
+  ) throws(DesignError) -> LoadedDesign {
+    var root = root
     for override in overrides { root.set(override) }
     let design = try decode(
-      root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), outputFields: outputFields,
-      today: today())
-    let fields = try FieldReader(root, path: "")
+      root, baseFolder: baseFolder, defaultName: defaultName, outputFields: outputFields, today: today())
+    let fields = try FieldReader(root, path: "", fields: outputFields)
     return LoadedDesign(
       design: design, outputFields: DesignFields(reader: fields, baseFolder: baseFolder), tree: root)
   }
@@ -115,11 +141,11 @@ public enum DesignLoader {
   static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
 
   static func decode(
-    _ root: JSONValue, baseFolder: String, defaultName: String?, outputFields: [String] = [],
+    _ root: JSONValue, baseFolder: String, defaultName: String?, outputFields: [FieldSpec] = [],
     today: @autoclosure () -> CalendarDate
   ) throws(DesignError) -> Design {
-    let top = try FieldReader(root, path: "")
-    try top.rejectUnknown(topLevelFields + outputFields)
+    let top = try FieldReader(root, path: "", fields: fields + outputFields)
+    try top.rejectUnknown(topLevelFields + outputFields.names)
     _ = try top.string("$schema")  // an editor's hint, not read; but a string like any other
 
     guard let deviceValue = top.raw("device"), let deviceID = try top.string("device") else {
@@ -193,7 +219,7 @@ public enum DesignLoader {
           origin: gradient.raw("colors")?.origin ?? gradient.value.origin,
           field: gradient.fieldPath("colors"), message: "needs two or more colours, got \(colors.count)")
       }
-      let angle = try gradient.number("angle", in: -360...360) ?? 0
+      let angle = try gradient.number("angle") ?? 0
       background.gradient = Gradient(kind: kind, colors: colors, angle: angle)
     }
     if let image = try reader.object("image") {
@@ -201,7 +227,11 @@ public enum DesignLoader {
       guard let pathValue = image.raw("path"), let path = try image.string("path") else {
         throw DesignError(origin: image.value.origin, field: image.fieldPath("path"), message: "is required")
       }
-      let resolved = resolve(path, from: pathValue, baseFolder: baseFolder)
+      // The cheap checks first, so a bad mode is reported as such whatever the path.
+      let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
+      let opacity = try image.opacity("opacity") ?? .opaque
+      let resolved = try resolveInput(
+        path, from: pathValue, baseFolder: baseFolder, field: image.fieldPath("path"), flag: "--image")
       let data: [UInt8]
       do {
         data = try FilePath(resolved).readRegularFile(limit: DesignLimits.maxImageFileBytes)
@@ -210,8 +240,6 @@ public enum DesignLoader {
           origin: pathValue.origin, field: image.fieldPath("path"),
           message: "'\(path)' \(error.description) (allowed: a readable PNG, JPEG or HEIC file)")
       }
-      let mode = try image.choice("mode", as: ContentMode.self) ?? .fill
-      let opacity = try image.opacity("opacity") ?? .opaque
       background.image = BackgroundImage(path: path, data: data, mode: mode, opacity: opacity)
       background.image?.file = resolved
     }
@@ -243,14 +271,8 @@ public enum DesignLoader {
     }
     if let alpha = try reader?.opacity("alpha") { layer.alpha = alpha }
     if let reader,
-      let seed = try reader.number(
-        "artSeed", in: 0...9_007_199_254_740_991, allowed: "a whole number from 0 to 2^53 − 1")
+      let seed = try reader.integer("artSeed", allowed: "a whole number from 0 to 2^53 − 1")
     {
-      guard seed == seed.rounded() else {
-        throw DesignError.invalid(
-          reader.raw("artSeed")!, field: reader.fieldPath("artSeed"), shown: formatNumber(seed),
-          allowed: "a whole number from 0 to 2^53 − 1")
-      }
       layer.seed = UInt64(seed)
     }
     return layer
@@ -279,11 +301,15 @@ public enum DesignLoader {
     }
     label.locale = try reader.choice("locale", as: Season.Locale.self) ?? .en
     label.position = try reader.choice("position", as: Label.Position.self)
-    label.offset = try reader.number("offset", in: -2000...2000, allowed: "points from -2000 to 2000") ?? 0
-    label.size = try reader.number("size", in: 1...2000, allowed: "points from 1 to 2000")
+    label.offset = try reader.number("offset", allowed: "points from -2000 to 2000") ?? 0
+    label.size = try reader.number("size", allowed: "points from 1 to 2000")
     if let pathValue = reader.raw("font"), let path = try reader.string("font") {
       // A family name is looked up by the caller; only a file path is relative to the design.
-      label.fontPath = Label.isFontPath(path) ? resolve(path, from: pathValue, baseFolder: baseFolder) : path
+      label.fontPath =
+        Label.isFontPath(path)
+        ? try resolveInput(
+          path, from: pathValue, baseFolder: baseFolder, field: reader.fieldPath("font"), flag: "--font")
+        : path
     }
     // `auto` is the default: a colour picked against the art behind the label.
     if let value = reader.raw("color"), case .string(let text) = value.kind, text.lowercased() == "auto" {
@@ -308,15 +334,14 @@ public enum DesignLoader {
     let squareFields = fields.onlyFields(at: ["grid"])
     switch kind {
     case .square:
-      guard let columns = try reader.integer("columns", in: -1_000_000...1_000_000) else {
+      guard let columns = try reader.integer("columns") else {
         // Named after the value that asked for columns: `--grid` from a flag, `grid.kind` in a file.
         throw DesignError(
           origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
           message: "'square' needs a number of columns (allowed: --columns N or \"columns\": N in the grid, "
             + "a whole number from 1 to \(SquareGrid.maxColumns))")
       }
-      let spacing =
-        try reader.number("spacing", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) ?? 0
+      let spacing = try reader.number("spacing") ?? 0
       var insets: EdgeInsets?
       if let value = reader.raw("inset") { insets = try edgeInsets(value, field: reader.fieldPath("inset")) }
       let fit = try reader.choice("fit", as: SquareGrid.Fit.self) ?? .clip
@@ -393,7 +418,7 @@ public enum DesignLoader {
       let entries = value.isFromFlag ? text.split(separator: ",").map(String.init) : [text]
       guard !entries.isEmpty else { throw DesignError.invalid(value, field: field, shown: "''", allowed: allowed) }
       for entry in entries {
-        let path = resolve(entry, from: value, baseFolder: baseFolder)
+        let path = try resolveInput(entry, from: value, baseFolder: baseFolder, field: field, flag: "--cell-images")
         let kind = FileKind(at: FilePath(path))
         guard kind != .missing else {
           throw DesignError.invalid(value, field: field, shown: "'\(entry)' (no such file or folder)", allowed: allowed)
@@ -405,6 +430,11 @@ public enum DesignLoader {
             !name.hasPrefix(".")
               && ["png", "jpg", "jpeg", "heic", "heif"].contains(FilePath(name).pathExtension.lowercased())
           }.sorted().map { FilePath(path).appending($0).string }
+          // A photo in the folder may be a link out of it: each is confined as the folder is.
+          for file in files {
+            let name = FilePath(entry).appending(FilePath(file).lastComponent).string
+            _ = try resolveInput(name, from: value, baseFolder: baseFolder, field: field, flag: "--cell-images")
+          }
           guard !files.isEmpty else {
             throw DesignError.invalid(
               value, field: field, shown: "folder '\(entry)' (no .png, .jpg, .jpeg or .heic file in it)",
@@ -412,10 +442,13 @@ public enum DesignLoader {
           }
         }
         for file in files {
-          guard let data = FileManager.default.contents(atPath: file) else {
-            throw DesignError.invalid(value, field: field, shown: "'\(file)' (not readable)", allowed: allowed)
+          let data: [UInt8]
+          do {
+            data = try FilePath(file).readRegularFile(limit: DesignLimits.maxImageFileBytes)
+          } catch {
+            throw DesignError.invalid(value, field: field, shown: "'\(file)' (\(error.description))", allowed: allowed)
           }
-          images.append(CellImage(file: file, bytes: Array(data)))
+          images.append(CellImage(file: file, bytes: data))
         }
       }
     }
@@ -474,7 +507,8 @@ public enum DesignLoader {
   static func decodeLayers(_ values: [JSONValue], reader: FieldReader) throws(DesignError) -> [LayerSetting] {
     var settings: [LayerSetting] = []
     for value in values {
-      let layer = try FieldReader(value, path: reader.fieldPath("layers[]"))
+      let layer = try FieldReader(
+        value, path: reader.fieldPath("layers[]"), fields: reader.spec("layers").kind.children ?? [])
       try layer.rejectUnknown(fields.names(at: ["layers"]))
       guard let name = try layer.choice("name", as: LayerName.self) else {
         throw DesignError(
@@ -494,38 +528,58 @@ public enum DesignLoader {
     return settings
   }
 
-  /// Paths in a design file are relative to its folder; paths from flags to the working
-  /// directory.
-  static func resolve(_ path: String, from value: JSONValue, baseFolder: String) -> String {
-    guard !value.isFromFlag, !baseFolder.isEmpty else { return path }
-    return FilePath(baseFolder).appending(path).string
+  /// An input file a design names (`background.image.path`, a label's font file, a cell
+  /// photo): a flag's value as given, relative to the working directory; a design file's value
+  /// relative to the file's folder and confined to it like `output`, so a shared design cannot
+  /// draw a private photo into a render or an editor page.
+  ///
+  /// - Parameter flag: the flag that takes such a file from anywhere, named in the refusal.
+  static func resolveInput(_ path: String, from value: JSONValue, baseFolder: String, field: String, flag: String)
+    throws(DesignError) -> String
+  {
+    try confine(
+      path, from: value, baseFolder: baseFolder, field: field,
+      allowed: "a file inside the design file's folder; use \(flag) PATH for a file elsewhere")
   }
 
   /// The design's `output`: a flag's value as given; a file's value relative to the file's
-  /// folder and confined to it (no absolute path, no `..` above it, no symbolic link out of
-  /// it), so a downloaded design cannot write over a file elsewhere. `-o` writes anywhere.
+  /// folder and confined to it, so a downloaded design cannot write over a file elsewhere.
+  /// `-o` writes anywhere.
   static func resolveOutput(_ output: String, from value: JSONValue, baseFolder: String) throws(DesignError) -> String {
     guard !output.isEmpty else {
       throw DesignError.invalid(value, field: "output", shown: "''", allowed: "a file path, or - for standard output")
     }
-    guard !value.isFromFlag, !FilePath(output).isStandardStream, !baseFolder.isEmpty else { return output }
-    let refusal = DesignError.invalid(
-      value, field: "output", shown: "'\(output)'",
+    guard !FilePath(output).isStandardStream else { return output }
+    return try confine(
+      output, from: value, baseFolder: baseFolder, field: "output",
       allowed: "a path inside the design file's folder; use -o PATH to write elsewhere")
-    guard !FilePath(output).isAbsolute, FilePath(output).lexicallyNormalized != nil else { throw refusal }
-    let resolved = FilePath(baseFolder).appending(output)
-    // The nearest existing folder on the way must resolve (through any links) into the base.
+  }
+
+  /// The one confinement rule for paths in a design file: relative to the file's folder, no
+  /// absolute path, no `..` above it, and no symbolic link out of it (neither the nearest
+  /// existing folder on the way nor the file itself). Values from flags, and designs read from
+  /// standard input (no folder), are returned as given.
+  static func confine(_ path: String, from value: JSONValue, baseFolder: String, field: String, allowed: String)
+    throws(DesignError) -> String
+  {
+    guard !value.isFromFlag, !baseFolder.isEmpty else { return path }
+    let refusal = DesignError.invalid(value, field: field, shown: "'\(path)'", allowed: allowed)
+    guard !FilePath(path).isAbsolute, FilePath(path).lexicallyNormalized != nil else { throw refusal }
+    let resolved = FilePath(baseFolder).appending(path)
     guard let base = realPath(baseFolder) else { return resolved.string }
     var existing = resolved.folder.isEmpty ? "." : resolved.folder
     while realPath(existing) == nil, !existing.isEmpty, existing != "." {
       existing = FilePath(existing).folderOrCurrent
     }
-    if let real = realPath(existing), real != base, !real.hasPrefix(base == "/" ? "/" : base + "/") { throw refusal }
-    // The file itself may be a link out of the folder.
-    if let real = realPath(resolved.string), real != base, !real.hasPrefix(base == "/" ? "/" : base + "/") {
-      throw refusal
-    }
+    guard isInside(existing, base: base), isInside(resolved.string, base: base) else { throw refusal }
     return resolved.string
+  }
+
+  /// Whether `path`, through every link, is `base` or inside it; a path that does not exist yet
+  /// is inside (its nearest existing folder is checked by the caller).
+  static func isInside(_ path: String, base: String) -> Bool {
+    guard let real = realPath(path) else { return true }
+    return real == base || real.hasPrefix(base == "/" ? "/" : base + "/")
   }
 
   private static func realPath(_ path: String) -> String? {
@@ -545,11 +599,16 @@ extension JSONValue {
 
   private mutating func set(_ override: DesignOverride, at path: ArraySlice<String>) {
     guard let key = path.first else {
-      if override.appends, case .array(var elements) = kind {
+      guard override.appends else {
+        self = override.value
+        return
+      }
+      switch kind {
+      case .array(var elements):
         elements.append(override.value)
         kind = .array(elements)
-      } else {
-        self = override.appends ? JSONValue(.array([override.value]), origin: override.value.origin) : override.value
+      case .null: self = JSONValue(.array([override.value]), origin: override.value.origin)
+      default: return  // a list field of another type in the file is kept, so the decoder reports it
       }
       return
     }

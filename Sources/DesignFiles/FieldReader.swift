@@ -6,14 +6,17 @@ import Wallpapers
 /// not asked for as unknown, so typos fail instead of being ignored.
 ///
 /// Values that came from command-line flags arrive as strings and are parsed here, so the
-/// file and the flags share one set of rules.
+/// file and the flags share one set of rules. Numbers are checked against the bounds the field
+/// table gives them (`FieldSpec.Kind.number`, `.integer`), the bounds the JSON Schema states.
 struct FieldReader {
   let value: JSONValue
   /// The dotted path of this object, empty at the top level.
   let path: String
+  /// The field table's entries for this object's members.
+  let fields: [FieldSpec]
   private let members: [JSONValue.Member]
 
-  init(_ value: JSONValue, path: String) throws(DesignError) {
+  init(_ value: JSONValue, path: String, fields: [FieldSpec]) throws(DesignError) {
     guard case .object(let members) = value.kind else {
       throw DesignError(
         origin: value.origin, field: path.isEmpty ? nil : path,
@@ -21,6 +24,7 @@ struct FieldReader {
     }
     self.value = value
     self.path = path
+    self.fields = fields
     self.members = members
   }
 
@@ -51,7 +55,7 @@ struct FieldReader {
 
   func object(_ key: String) throws(DesignError) -> FieldReader? {
     guard let value = raw(key) else { return nil }
-    return try FieldReader(value, path: fieldPath(key))
+    return try FieldReader(value, path: fieldPath(key), fields: spec(key).kind.children ?? [])
   }
 
   func string(_ key: String) throws(DesignError) -> String? {
@@ -75,41 +79,69 @@ struct FieldReader {
     }
   }
 
+  /// The field table's entry for `key`: every field the loader reads has one (a missing one is
+  /// a programming error, caught by the schema tests).
+  func spec(_ key: String) -> FieldSpec {
+    guard let spec = fields.first(where: { $0.name == key }) else {
+      preconditionFailure("'\(fieldPath(key))' is not in the field table")
+    }
+    return spec
+  }
+
+  /// A finite number within the bounds the field table gives `key`; `allowed` describes them
+  /// in errors (default: "a number from … to …").
+  func number(_ key: String, allowed: String? = nil) throws(DesignError) -> Double? {
+    guard case .number(let minimum, let maximum, let exclusiveMinimum) = spec(key).kind else {
+      preconditionFailure("'\(fieldPath(key))' is not a number in the field table")
+    }
+    let described =
+      exclusiveMinimum
+      ? "a number > \(formatNumber(minimum)) and ≤ \(formatNumber(maximum))" : describe(minimum...maximum)
+    guard let number = try number(key, in: minimum...maximum, allowed: allowed ?? described) else { return nil }
+    if exclusiveMinimum, number == minimum {
+      throw DesignError.invalid(
+        raw(key)!, field: fieldPath(key), shown: formatNumber(number), allowed: allowed ?? described)
+    }
+    return number
+  }
+
   /// A finite number within `range`.
-  func number(_ key: String, in range: ClosedRange<Double>, allowed: String? = nil) throws(DesignError) -> Double? {
+  private func number(_ key: String, in range: ClosedRange<Double>, allowed: String) throws(DesignError) -> Double? {
     guard let value = raw(key) else { return nil }
     let number: Double
     switch value.kind {
     case .number(let n): number = n
     case .string(let text) where value.isFromFlag:
       guard let n = parseDecimal(text.trimmingSpaces()) else {
-        throw DesignError.invalid(
-          value, field: fieldPath(key), shown: "'\(text)'", allowed: allowed ?? describe(range))
+        throw DesignError.invalid(value, field: fieldPath(key), shown: "'\(text)'", allowed: allowed)
       }
       number = n
     default: throw typeError(value, key, expected: "a number")
     }
     guard range.contains(number) else {
-      throw DesignError.invalid(
-        value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed ?? describe(range))
+      throw DesignError.invalid(value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed)
     }
     return number
   }
 
-  /// An opacity, a number from 0 to 1.
+  /// An opacity: a number field of the table, from 0 to 1.
   func opacity(_ key: String) throws(DesignError) -> Opacity? {
-    try number(key, in: 0...1).map(Opacity.init(clamping:))
+    try number(key).map(Opacity.init(clamping:))
   }
 
-  /// A whole number within `range`.
-  func integer(_ key: String, in range: ClosedRange<Int>) throws(DesignError) -> Int? {
+  /// A whole number within the bounds the field table gives `key`; `allowed` describes them in
+  /// errors.
+  func integer(_ key: String, allowed: String? = nil) throws(DesignError) -> Int? {
+    guard case .integer(let minimum, let maximum) = spec(key).kind else {
+      preconditionFailure("'\(fieldPath(key))' is not a whole number in the field table")
+    }
     guard let value = raw(key) else { return nil }
-    let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    let allowed = allowed ?? "a whole number from \(minimum) to \(maximum)"
     guard
       let number = try number(
         key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, allowed: allowed)
     else { return nil }
-    guard number == number.rounded(), let whole = Int(exactly: number), range.contains(whole) else {
+    guard number == number.rounded(), let whole = Int(exactly: number), (minimum...maximum).contains(whole) else {
       throw DesignError.invalid(value, field: fieldPath(key), shown: formatNumber(number), allowed: allowed)
     }
     return whole
@@ -171,12 +203,10 @@ public struct DesignFields: Sendable {
   /// The boolean in `key` (from a flag: true/false, yes/no, on/off, 1/0), or nil when absent.
   public func bool(_ key: String) throws(DesignError) -> Bool? { try reader.bool(key) }
 
-  /// The number in `key` within `range`, or nil when absent; `allowed` describes the range in
-  /// errors.
-  public func number(_ key: String, in range: ClosedRange<Double>, allowed: String? = nil) throws(DesignError)
-    -> Double?
-  {
-    try reader.number(key, in: range, allowed: allowed)
+  /// The number in `key` within the bounds its `FieldSpec` gives, or nil when absent;
+  /// `allowed` describes them in errors.
+  public func number(_ key: String, allowed: String? = nil) throws(DesignError) -> Double? {
+    try reader.number(key, allowed: allowed)
   }
 
   /// One of an enumeration's raw values in `key`, or nil when absent.

@@ -339,10 +339,15 @@ struct JSONParser {
     while run < bytes.count, Self.numberCharacters.contains(bytes[run]) { run += 1 }
     index = run
     let text = String(decoding: bytes[start..<min(end, run)], as: UTF8.self)
-    guard valid, end == run, end - start <= DesignLimits.maxStringBytes, let value = Double(text), value.isFinite
-    else {
-      let shown = String(decoding: bytes[start..<min(run, start + 40)], as: UTF8.self) + (run - start > 40 ? "…" : "")
-      throw syntaxError("'\(shown)' is not a valid number")
+    let shown = String(decoding: bytes[start..<min(run, start + 40)], as: UTF8.self) + (run - start > 40 ? "…" : "")
+    guard valid, end == run else { throw syntaxError("'\(shown)' is not a valid number") }
+    // A valid number, but over a limit: said so, not called invalid.
+    guard end - start <= DesignLimits.maxStringBytes else {
+      throw syntaxError(
+        "'\(shown)' is a number of \(end - start) characters (allowed: at most \(DesignLimits.maxStringBytes))")
+    }
+    guard let value = Double(text), value.isFinite else {
+      throw syntaxError("'\(shown)' is too large (allowed: numbers of magnitude below 1.8e308)")
     }
     return value
   }

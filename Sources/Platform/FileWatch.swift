@@ -9,7 +9,8 @@
 /// Tells when watched files change, including files that editors save by writing a new file and
 /// renaming it over the old one. One type, three mechanisms:
 /// - Linux: inotify on the files' folders (`IN_CLOSE_WRITE`, `IN_MOVED_TO`), so a save is seen
-///   once it is complete;
+///   once it is complete, and `IN_DELETE`, `IN_MOVED_FROM`, `IN_ATTRIB`, so a file that goes
+///   away or becomes unreadable is seen too;
 /// - Darwin: kqueue `EVFILT_VNODE` on the folders and the files, each wake-up confirmed by
 ///   comparing the files' `stat` (device, inode, size, modification time);
 /// - elsewhere (and with `polling: true`): that `stat` comparison every `pollInterval`.
@@ -86,7 +87,8 @@ public final class FileWatch {
     #if os(Linux)
       if !polling {
         for folder in Set(added.map { FilePath($0).folderOrCurrent }) where !folders.values.contains(folder) {
-          let descriptor = inotify_add_watch(notifier, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
+          let descriptor = inotify_add_watch(
+            notifier, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB))
           guard descriptor >= 0 else { throw Failure(description: "cannot watch '\(folder)' (\(Self.reason()))") }
           folders[descriptor] = folder
         }
@@ -231,12 +233,7 @@ struct FileSignature: Equatable {
     device = UInt64(truncatingIfNeeded: info.st_dev)
     inode = UInt64(truncatingIfNeeded: info.st_ino)
     size = Int64(truncatingIfNeeded: info.st_size)
-    #if canImport(Darwin)
-      modified = Int64(info.st_mtimespec.tv_sec)
-      modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
-    #else
-      modified = Int64(info.st_mtim.tv_sec)
-      modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-    #endif
+    modified = Int64(info.modificationTime.tv_sec)
+    modifiedNanoseconds = Int(info.modificationTime.tv_nsec)
   }
 }

@@ -106,7 +106,7 @@ public struct Proof: Sendable {
         // A design file's output fields are for `render`; the proof's output is its own, except
         // PDF/X and its output intent, read by render's rules.
         let loaded = try DesignLoader.load(
-          file: designFile, overrides: options.overrides + [pick], outputFields: OutputFields.names)
+          file: designFile, overrides: options.overrides + [pick], outputFields: OutputFields.fields)
         if designs.isEmpty {
           colour = try OutputFields.colour(loaded.outputFields, softProof: options.softProofFolder != nil)
         }

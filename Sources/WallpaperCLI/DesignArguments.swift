@@ -10,7 +10,7 @@ enum DesignArguments {
   static func load(_ parsed: ParsedArguments) throws(CLIError) -> (loaded: LoadedDesign, output: String?) {
     do {
       let loaded = try DesignLoader.load(
-        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputFields.names)
+        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputFields.fields)
       let output = try loaded.outputFields.string("output")
       return (loaded, output?.isEmpty == true ? nil : output)
     } catch {

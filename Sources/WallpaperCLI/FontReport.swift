@@ -4,11 +4,12 @@ import WallpaperExport
 
 /// What a command says on stderr about the label's font: with `--verbose`, the file chosen;
 /// always, one `note:` line per fallback font that draws characters of the label. Each line is
-/// printed once per command, however many scenes it builds.
+/// said once per command, however many scenes it builds, and only when the command gets as far
+/// as writing (`flush()`): a command that then fails prints its one `error:` line alone.
 final class FontReport: FontReporting {
   private let err: @Sendable (String) -> Void
   private let verbose: Bool
-  private let printed = Mutex<Set<String>>([])
+  private let lines = Mutex<(said: Set<String>, pending: [String])>(([], []))
 
   init(console: WallpaperTool.Console, verbose: Bool) {
     err = console.err
@@ -27,8 +28,18 @@ final class FontReport: FontReporting {
     )
   }
 
+  /// Prints what was said since the last flush.
+  func flush() {
+    let pending = lines.withLock { lines in
+      defer { lines.pending = [] }
+      return lines.pending
+    }
+    for line in pending { err(line + "\n") }
+  }
+
   private func say(_ line: String) {
-    guard printed.withLock({ $0.insert(line).inserted }) else { return }
-    err(line + "\n")
+    lines.withLock { lines in
+      if lines.said.insert(line).inserted { lines.pending.append(line) }
+    }
   }
 }

@@ -8,7 +8,7 @@ import Wallpapers
 enum FuzzHarness {
   /// The design file's output fields, as `OutputFields.names` lists them (a test keeps the two
   /// equal; the fuzz build leaves out CairoRendering and WallpaperExport, which `OutputFields`
-  /// needs).
+  /// needs). The harness reads only `output` of them, a string.
   static let outputFieldNames = [
     "scale", "format", "output", "pngCompression", "svgText", "svgEngine", "pdfx", "outputIntent",
   ]
@@ -32,7 +32,7 @@ enum FuzzHarness {
       do {
         loaded = try DesignLoader.load(
           json: json.isEmpty ? nil : json, file: "fuzz.json", overrides: parsed.overrides,
-          outputFields: outputFieldNames, today: today)
+          outputFields: outputFieldNames.map { FieldSpec($0, .string(), "") }, today: today)
         if let output = try loaded.outputFields.outputPath("output") { checkPath(output) }
       } catch {
         throw .usage(error.description)

@@ -81,6 +81,11 @@ enum OutputOptions {
         "--format: cannot tell the format from '\(path)' (allowed: \(names(OutputFormat.self)); give --format or an extension)"
       )
     }
+    do {
+      try OutputFields.checkPDFOnly(fields, formats: [format])
+    } catch {
+      throw .usage(error.description)
+    }
     var output = try CLIError.mapping(OutputFields.options(for: loaded, environment: environment, format: format))
     output.path = path
     return output

@@ -68,7 +68,7 @@ struct PreviewCommand {
     let loaded: LoadedDesign
     do {
       loaded = try DesignLoader.load(
-        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputFields.names)
+        file: parsed.positional.first, overrides: parsed.overrides, outputFields: OutputFields.fields)
     } catch {
       throw .usage(error.description)
     }

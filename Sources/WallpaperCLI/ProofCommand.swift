@@ -122,9 +122,11 @@ struct ProofCommand {
     options.overrides = parsed.overrides
     options.author = parsed.values["--author"] ?? ProofOptions.defaultAuthor
     options.environment = environment
-    options.fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
+    let fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
+    options.fontReport = fontReport
     let proof = try CLIError.mapping(Proof(designFile: file, options: options))
     let files = try CLIError.mapping(proof.write(to: output, timer: timer))
+    fontReport.flush()
 
     var report = RunReport(command: "proof")
     for file in files {
@@ -202,7 +204,7 @@ struct ProofCommand {
     guard let text else {
       do {
         return [
-          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputFields.names).design.device
+          try DesignLoader.load(file: file, overrides: overrides, outputFields: OutputFields.fields).design.device
         ]
       } catch {
         if error.field == "device", error.origin == nil {

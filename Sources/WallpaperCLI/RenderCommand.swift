@@ -224,18 +224,18 @@ struct RenderCommand {
     var inputs: [String] = []
     var files: [(path: String, bytes: [UInt8])] = []
     var report = RunReport(command: "render")
+    let fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
     for variant in try Self.seasonVariants(of: parsed) {
       let loaded: LoadedDesign
       do {
         loaded = try DesignLoader.load(
-          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputFields.names)
+          file: parsed.positional.first, overrides: variant.overrides, outputFields: OutputFields.fields)
       } catch {
         throw .usage(error.description)
       }
       let scene = try CLIError.mapping(
         DesignRendering.scene(
-          of: loaded.design, environment: environment,
-          fontReport: FontReport(console: console, verbose: parsed.has("--verbose"))))
+          of: loaded.design, environment: environment, fontReport: fontReport))
       inputs = DesignRendering.inputFiles(of: loaded.design, designFile: parsed.positional.first)
       if parsed.has("--dump-scene") {
         console.out(scene.dump())
@@ -264,6 +264,7 @@ struct RenderCommand {
       report.files.append(file)
     }
     for file in files { try CLIError.mapping(AtomicFile.write(file.bytes, to: file.path)) }
+    fontReport.flush()
     timer.lap("write")
     if parsed.has("--timings") { console.err(timer.report) }
     if parsed.has("--json"), !files.isEmpty {

@@ -14,11 +14,17 @@ import Synchronization
 /// try AtomicFile.write(Array("hello\n".utf8), to: "out/hello.txt")  // creates out/
 /// ```
 public enum AtomicFile {
-  /// Temporary files are named `.NAME.tmp-XXXXXX`; NAME is cut (at a character boundary) so
-  /// the whole name fits the file system's 255-byte limit.
+  /// Temporary files are named `.NAME.wallpaper.tmp-XXXXXX` (the tool's signature, so that
+  /// nobody else's `.x.tmp-backup` is ever taken for one); NAME is cut (at a character
+  /// boundary) so the whole name fits the file system's 255-byte limit.
   public static let maxNameBytes = 255
-  /// A temporary file older than this (in seconds) was left by a run that was killed; the next
-  /// write into its folder removes it. Younger ones may belong to a run still writing.
+  /// The writer holds an exclusive `flock` on its temporary file until the rename, and the
+  /// kernel drops it when the writer dies. So a temporary file of ours, owned by this user,
+  /// unlocked and older than this (seconds: the moment between creating and locking it) was
+  /// left by a killed run, and the next write into its folder removes it.
+  public static let abandonedAge: TimeInterval = 10
+  /// Where the file system cannot lock (`flock` fails other than by contention), a temporary
+  /// file must be older than this (seconds) to be taken as abandoned.
   public static let staleAge: TimeInterval = 3600
 
   /// Writes `bytes` to `path`: to standard output for `-`; otherwise to a temporary file in
@@ -60,9 +66,11 @@ public enum AtomicFile {
     let directory = target.folderOrCurrent
     removeStaleTemporaryFiles(in: directory)
     let (descriptor, temporary) = try createTemporaryFile(in: directory, for: target.lastComponent, path: path)
+    // Closed after the rename, so the lock that says "being written" lasts until then.
+    defer { close(descriptor) }
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
     var failure = Descriptor.writeAll(bytes, to: descriptor)
     if failure == nil, let keptMode, fchmod(descriptor, keptMode) != 0 { failure = String(cString: strerror(errno)) }
-    close(descriptor)
     if failure == nil {
       // Checked again just before the rename: something may have appeared meanwhile.
       var info = stat()
@@ -76,6 +84,26 @@ public enum AtomicFile {
       unlink(temporary)
       throw .failed("cannot write '\(path)': \(failure)")
     }
+  }
+
+  /// Writes `bytes` to `relative` inside the folder `root` (an export's `--out`), as
+  /// `write(_:to:)` does, but refuses when a folder between `root` and the file is a symbolic
+  /// link, so a link planted in the output folder (`previews -> /elsewhere`) cannot send a file
+  /// outside it. The file itself may be a link: the rename replaces the link, not its target.
+  ///
+  /// - Throws: `ExportError.failed` naming the file and the link.
+  public static func write(_ bytes: [UInt8], to relative: String, inside root: String) throws(ExportError) {
+    let target = FilePath(root).appending(relative)
+    var folder = FilePath(root)
+    for component in FilePath(relative).components.dropLast() {
+      folder = folder.appending(component)
+      var info = stat()
+      if lstat(folder.string, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+        throw .failed(
+          "cannot write '\(target)': '\(folder)' is a symbolic link (an export writes only inside its folder)")
+      }
+    }
+    try write(bytes, to: target.string)
   }
 
   /// Writes every file on `folder`'s file system to disk (`Durability`), so that what is written
@@ -94,9 +122,13 @@ public enum AtomicFile {
     close(descriptor)
   }
 
-  /// `.NAME.tmp-XXXXXX`, with NAME shortened so the result is at most `maxNameBytes` bytes.
+  /// What follows NAME in a temporary file's name, before the six random characters.
+  static let temporarySuffix = ".wallpaper.tmp-"
+
+  /// `.NAME.wallpaper.tmp-XXXXXX`, with NAME shortened so the result is at most `maxNameBytes`
+  /// bytes.
   static func temporaryName(for name: String) -> String {
-    let budget = maxNameBytes - ".".utf8.count - ".tmp-XXXXXX".utf8.count
+    let budget = maxNameBytes - ".".utf8.count - temporarySuffix.utf8.count - "XXXXXX".utf8.count
     var kept = ""
     var used = 0
     for scalar in name.unicodeScalars {
@@ -105,14 +137,16 @@ public enum AtomicFile {
       kept.unicodeScalars.append(scalar)
       used += size
     }
-    return "." + kept + ".tmp-XXXXXX"
+    return "." + kept + temporarySuffix + "XXXXXX"
   }
 
-  /// Whether `name` has the form of a temporary file: `.NAME.tmp-` and six letters or digits.
+  /// Whether `name` is one of this tool's temporary files: `.NAME.wallpaper.tmp-` and six
+  /// letters or digits.
   static func isTemporaryName(_ name: String) -> Bool {
     let bytes = Array(name.utf8)
-    guard bytes.count > 12, bytes[0] == UInt8(ascii: "."),
-      bytes[(bytes.count - 11)..<(bytes.count - 6)].elementsEqual(".tmp-".utf8)
+    let suffix = temporarySuffix.utf8.count
+    guard bytes.count > 1 + suffix + 6, bytes[0] == UInt8(ascii: "."),
+      bytes[(bytes.count - 6 - suffix)..<(bytes.count - 6)].elementsEqual(temporarySuffix.utf8)
     else { return false }
     return bytes.suffix(6).allSatisfy { byte in
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
@@ -123,16 +157,26 @@ public enum AtomicFile {
   /// Folders already swept in this process.
   private static let swept = Mutex(Set<String>())
 
-  /// Removes temporary files older than `staleAge` from `folder`, once per folder and process.
+  /// Removes from `folder` the temporary files a killed run of this tool left (see
+  /// `abandonedAge`), once per folder and process. Files of other programs, of other users and
+  /// of runs still writing are left alone.
   static func removeStaleTemporaryFiles(in folder: String, now: Date = Date()) {
     guard swept.withLock({ $0.insert(folder).inserted }) else { return }
     guard let names = FilePath(folder).folderEntries(hiddenOnly: true) else { return }
     for name in names where isTemporaryName(name) {
       let path = folder + "/" + name
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
       var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      let modified = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
-      if now.timeIntervalSince1970 - modified > staleAge { unlink(path) }
+      guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+      let modified = info.modificationTime
+      let age = now.timeIntervalSince1970 - TimeInterval(modified.tv_sec) - TimeInterval(modified.tv_nsec) / 1e9
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+        if age > abandonedAge { unlink(path) }
+      } else if errno != EWOULDBLOCK, age > staleAge {
+        unlink(path)  // a file system without locks: only the age can tell
+      }
     }
   }
 
@@ -153,7 +197,7 @@ public enum AtomicFile {
     }
   }
 
-  /// Creates `.NAME.tmp-XXXXXX` in `folder` with six random letters or digits, as `mkstemp`
+  /// Creates `.NAME.wallpaper.tmp-XXXXXX` in `folder` with six random letters or digits, as `mkstemp`
   /// does, but with mode 0666 handed to `open`: the kernel applies the umask (or the folder's
   /// default ACL) as for any new file, so the process's umask never has to be read.
   private static func createTemporaryFile(

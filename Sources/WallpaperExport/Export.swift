@@ -1,4 +1,5 @@
 import CairoRendering
+import DesignFiles
 import Platform
 import SceneGraph
 import Wallpapers
@@ -68,23 +69,23 @@ public struct Export: Sendable {
   public init(designs: [Design], options: ExportOptions = ExportOptions()) throws(ExportError) {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design given") }
-    // File paths (font, photos) stay as read: relative to the working directory, as the
-    // virtual design file's folder is.
+    // File paths (font, photos) stay as read: the tree's values count as the program's own,
+    // not a downloaded file's, so they are not confined to a folder.
     let sources = designs.map { design in
-      (file: design.name + ".json", json: Array(design.jsonTree(writingPath: { $0 }).jsonText.utf8) as [UInt8]?)
+      (file: design.name + ".json", tree: design.jsonTree(writingPath: { $0 }) as JSONValue?)
     }
     try self.init(sources: sources, catalogue: designs.count > 1, options: options)
   }
 
   private init(
-    sources: [(file: String, json: [UInt8]?)], catalogue: Bool, options: ExportOptions
+    sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions
   ) throws(ExportError) {
     var plans: [ExportPlan] = []
-    for (file, json) in sources {
+    for (file, tree) in sources {
       let plan: ExportPlan
       do throws(ExportError) {
         plan = try ExportPlan(
-          designFile: file, json: json, overrides: options.overrides, devices: options.devices,
+          designFile: file, tree: tree, overrides: options.overrides, devices: options.devices,
           formats: options.formats,
           scales: options.scales, environment: options.environment, previews: options.previews,
           strict: options.strict, subfolder: catalogue)
@@ -180,7 +181,7 @@ public struct Export: Sendable {
       do {
         try AtomicFile.flush(fileSystemOf: folder)
         try AtomicFile.write(
-          manifest(entries: entries, shard: header), to: FilePath(folder).appending(shard.manifestName).string)
+          manifest(entries: entries, shard: header), to: shard.manifestName, inside: folder)
       } catch {
         failures.append(ExportFailure(path: shard.manifestName, reason: error.description))
       }
@@ -200,7 +201,7 @@ public struct Export: Sendable {
   ) {
     func write(_ bytes: [UInt8], _ path: String, format: String, key: String? = nil) {
       do {
-        try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
+        try AtomicFile.write(bytes, to: path, inside: folder)
         entries.append(
           ExportedFile(path: path, format: format, bytes: bytes.count, sha256: SHA256.hex(bytes), key: key))
       } catch {

@@ -68,14 +68,17 @@ public struct ExportPlan: Sendable {
   /// The design file as given.
   public let designFile: String
 
-  /// The digest of the files a design is made from: the design file, its named font and its
-  /// background image (already read into the design), each length-prefixed.
-  private static func inputsDigest(designFile: String, json: [UInt8]?, design: Design) -> String {
+  /// The digest of the files a design is made from: the design file (or the JSON of a design
+  /// built in memory), its named font, its background image and its cell photos in order
+  /// (already read into the design), each length-prefixed.
+  private static func inputsDigest(designFile: String, tree: JSONValue?, design: Design) -> String {
     var bytes: [UInt8] = []
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
-    add(json ?? FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
+    add(
+      tree.map { Array($0.jsonText.utf8) } ?? FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
     add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
     add(design.background.image?.data ?? [])
+    for photo in design.grid.images { add(photo.bytes) }
     return SHA256.hex(bytes)
   }
 
@@ -104,7 +107,7 @@ public struct ExportPlan: Sendable {
   /// - Throws: `ExportError.invalidInput` naming the device when the design fits none of the
   ///   devices, or, with `strict`, the first that it does not fit.
   init(
-    designFile: String, json: [UInt8]? = nil, overrides: [DesignOverride], devices: [Device],
+    designFile: String, tree: JSONValue? = nil, overrides: [DesignOverride], devices: [Device],
     formats: [OutputFormat], scales: [Double]?, environment: Environment, previews: Bool = false,
     strict: Bool = false, subfolder: Bool = false
   ) throws(ExportError) {
@@ -125,13 +128,14 @@ public struct ExportPlan: Sendable {
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
       let loaded: LoadedDesign
       do {
-        // A design built in memory comes as its JSON (`json`), named `designFile` in messages.
-        if let json {
+        // A design built in memory comes as its JSON tree, named `designFile` in messages.
+        if let tree {
           loaded = try DesignLoader.load(
-            json: json, file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
+            tree: tree, name: FilePath(designFile).stem, overrides: overrides + [device],
+            outputFields: OutputFields.fields)
         } else {
           loaded = try DesignLoader.load(
-            file: designFile, overrides: overrides + [device], outputFields: OutputFields.names)
+            file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields)
         }
       } catch {
         failures.append((screen, models, error))
@@ -139,9 +143,14 @@ public struct ExportPlan: Sendable {
           Skip(screen: screen, models: models, reason: error.description, cause: error.summary))
         continue
       }
+      do {
+        try OutputFields.checkPDFOnly(loaded.outputFields, formats: formats)
+      } catch {
+        throw .invalidInput(error.description)
+      }
       let design = loaded.design
       name = design.name
-      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, json: json, design: design) }
+      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, tree: tree, design: design) }
       designs.append((screen, design))
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]

@@ -149,7 +149,7 @@ struct Exporter: Sendable {
       let pixels = job.format == .png ? try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) : nil
       var entries: [ExportedFile] = []
       for path in Self.paths(of: job, assetCatalog: assetCatalog, catalogName: catalogName) {
-        try AtomicFile.write(bytes, to: FilePath(folder).appending(path).string)
+        try AtomicFile.write(bytes, to: path, inside: folder)
         entries.append(Self.entry(of: job, path: path, bytes: bytes.count, sha256: digest, pixels: pixels))
       }
       return .success(entries)

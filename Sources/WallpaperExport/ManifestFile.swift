@@ -63,6 +63,12 @@ enum ManifestFile {
         let pixels = header[path: ["pixels"]]?.intValue,
         let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue)
       else { throw .failed("'\(path)': its 'shard' lacks index, count, pixels or arguments") }
+      // Checked as `--shard I/N` is: a merge loops over the count and balances over it.
+      guard ExportShard(index: index, count: count) != nil else {
+        throw .failed(
+          "'\(path)': its 'shard' says part \(index) of \(count) (allowed: 1 ≤ index ≤ count ≤ \(ExportShard.maxCount))"
+        )
+      }
       shard = ShardHeader(index: index, count: count, pixels: pixels, arguments: arguments)
     }
     return (entries, shard)

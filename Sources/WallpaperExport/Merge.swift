@@ -20,6 +20,8 @@ public struct ShardManifests: Sendable {
   public let count: Int
   /// What every part recorded as having made the export (`ExportShard.arguments`).
   public let arguments: [String]
+  /// The partial manifests, as given.
+  public var files: [String] { parts.map(\.file) }
 
   /// Reads and checks `files`.
   ///
@@ -40,14 +42,17 @@ public struct ShardManifests: Sendable {
         "'\(part.file)' is not a part of the same export as '\(first.file)' (different shard count or arguments)")
     }
     let count = first.shard.count
+    // 1 ≤ index ≤ count ≤ ExportShard.maxCount, checked by `ManifestFile.read`.
+    let given = Dictionary(grouping: parts, by: \.shard.index)
     var problems: [String] = []
-    for index in 1...count {
-      let given = parts.filter { $0.shard.index == index }.map(\.file)
-      if given.isEmpty {
-        problems.append("missing part \(index) of \(count) (manifest.shard-\(index)-of-\(count).json)")
-      } else if given.count > 1 {
-        problems.append("part \(index) of \(count) given \(given.count) times (\(given.joined(separator: ", ")))")
-      }
+    let missing = (1...count).filter { given[$0] == nil }
+    for index in missing.prefix(10) {
+      problems.append("missing part \(index) of \(count) (manifest.shard-\(index)-of-\(count).json)")
+    }
+    if missing.count > 10 { problems.append("and \(missing.count - 10) more parts missing") }
+    for (index, files) in given.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+      problems.append(
+        "part \(index) of \(count) given \(files.count) times (\(files.map(\.file).joined(separator: ", ")))")
     }
     guard problems.isEmpty else { throw .failed("manifest merge: " + problems.joined(separator: "; ")) }
     self.parts = parts

@@ -16,7 +16,7 @@ import Wallpapers
 /// `file:line: svgText`).
 ///
 /// ```swift
-/// let loaded = try DesignLoader.load(file: "autumn.json", overrides: [], outputFields: OutputFields.names)
+/// let loaded = try DesignLoader.load(file: "autumn.json", overrides: [], outputFields: OutputFields.fields)
 /// let output = try OutputFields.options(for: loaded, environment: [:], format: .svg)
 /// ```
 public enum OutputFields {
@@ -52,11 +52,7 @@ public enum OutputFields {
   {
     let fields = loaded.outputFields
     do {
-      let maxScale = RenderLimits.maxScale
-      let scale =
-        try fields.number(
-          "scale", in: Double.leastNonzeroMagnitude...maxScale,
-          allowed: "a number > 0 and ≤ \(formatNumber(maxScale))") ?? Double(loaded.design.device.screen.scale)
+      let scale = try fields.number("scale") ?? Double(loaded.design.device.screen.scale)
       return Output(
         format: format, scale: scale,
         png: PNGOptions(compression: try fields.choice("pngCompression", as: PNGCompression.self) ?? .default),
@@ -72,6 +68,16 @@ public enum OutputFields {
     } catch {
       throw .failed("\(error)")
     }
+  }
+
+  /// Refuses `pdfx` when none of `formats` is PDF: a PDF/X asked for and silently not written
+  /// would be a press proof that never was.
+  public static func checkPDFOnly(_ fields: DesignFields, formats: [OutputFormat]) throws(DesignError) {
+    guard !formats.contains(.pdf), try fields.bool("pdfx") == true else { return }
+    let written = formats.map(\.rawValue).joined(separator: ", ")
+    throw DesignError(
+      origin: fields.origin(of: "pdfx"), field: "pdfx",
+      message: "applies to PDF only, and this writes \(written) (allowed: a .pdf output, or --formats with pdf)")
   }
 
   /// PDF/X-4 with its output intent when `pdfx` is true; nil otherwise. An output intent

@@ -22,7 +22,12 @@ final class DesignEncodingTests: XCTestCase {
     file: String?, overrides: [DesignOverride] = [], file line: StaticString = #filePath, _ number: UInt = #line
   ) throws {
     let first = try DesignLoader.load(file: file, overrides: overrides).design
-    let text = first.jsonTree(workingDirectory: FileManager.default.currentDirectoryPath).jsonText
+    // Written beside the files it names, with paths relative to its folder: a design file may
+    // name only files in its own folder.
+    let text = first.jsonTree { file in
+      let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+      return absolute.hasPrefix(self.folder + "/") ? String(absolute.dropFirst(self.folder.count + 1)) : absolute
+    }.jsonText
     let path = "\(folder)/copy.json"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let second = try DesignLoader.load(file: path, overrides: []).design
@@ -45,13 +50,15 @@ final class DesignEncodingTests: XCTestCase {
     let photo = Golden.repositoryRoot().appendingPathComponent("Samples/previews/spring.png").path
     try FileManager.default.createDirectory(atPath: "\(folder)/pics", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: photo, toPath: "\(folder)/pics/a.png")
+    // A design names only files in its own folder.
+    try FileManager.default.copyItem(atPath: font, toPath: "\(folder)/label.ttf")
     let design = """
       {"name": "all", "device": "iphone-16-pro", "orientation": "portrait",
        "background": {"color": "tomato", "gradient": {"type": "radial", "colors": ["#FFF", "#00000088"], "angle": 30},
                       "image": {"path": "pics/a.png", "mode": "fit", "opacity": 0.25}},
        "season": {"date": "2026-01-15", "hemisphere": "south", "alpha": 0.7, "artSeed": 12345},
        "label": {"text": "Hi", "locale": "ja", "position": "above-dock", "offset": -3.5, "size": 40,
-                 "color": "#123456CC", "font": "\(font)"},
+                 "color": "#123456CC", "font": "label.ttf"},
        "grid": {"kind": "square", "columns": 5, "spacing": 2.5, "inset": "1,2,3,4", "fit": "rows",
                 "direction": "horizontal", "lineColor": "navy", "lineWidth": 0.75, "images": ["pics"],
                 "fill": ["0,r1c1,3-4=#FF000080", "2=blue"]},

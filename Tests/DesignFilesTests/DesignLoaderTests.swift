@@ -23,11 +23,14 @@ final class DesignLoaderTests: XCTestCase {
   }
 
   /// Output fields as `render` names them; the loader hands them on unread.
-  private let outputFields = ["scale", "format", "output"]
+  private let outputFields = [
+    FieldSpec("scale", .number(minimum: 0, maximum: 10, exclusiveMinimum: true), ""),
+    FieldSpec("format", .string(), ""), FieldSpec("output", .path, ""),
+  ]
 
   /// The scale read as the CLI reads it, with the renderer's limit.
   private func scale(_ loaded: LoadedDesign) throws -> Double? {
-    try loaded.outputFields.number("scale", in: Double.leastNonzeroMagnitude...10, allowed: "a number > 0 and ≤ 10")
+    try loaded.outputFields.number("scale", allowed: "a number > 0 and ≤ 10")
   }
 
   private func loadError(_ json: String, overrides: [DesignOverride] = []) throws -> String {

@@ -71,7 +71,84 @@ with tempfile.TemporaryDirectory() as scratch:
             continue
         print(f"invalid for both: {name}: schema at '{where or '(top level)'}': {error.message}; loader: {lines[0]}")
 
-print(f"{len(samples)} samples valid; {len(invalid)} invalid designs rejected by schema and loader")
+    # Every numeric field's bounds (issue 33): a value just outside each bound the schema states,
+    # and a fraction for a whole number, must be refused by both, at that field. The loader takes
+    # its bounds from the same field table, so this fails when either side drifts.
+    context = {  # what a field needs beside it to be read at all
+        ("background", "gradient"): {"colors": ["#000000", "#FFFFFF"]},
+        ("background", "image"): {"path": "x.png"},
+        ("grid",): {"kind": "square", "columns": 3},
+        ("layers", "[]"): {"name": "art"},
+    }
+
+    def numeric_fields(node, path):
+        if not isinstance(node, dict):
+            return
+        if node.get("type") in ("number", "integer"):
+            yield path, node
+        for key, child in node.get("properties", {}).items():
+            yield from numeric_fields(child, path + [key])
+        if "items" in node:
+            yield from numeric_fields(node["items"], path + ["[]"])
+        for child in node.get("anyOf", []):
+            yield from numeric_fields(child, path)
+
+    def design_with(path, value):
+        design = {"device": "iphone-8"}
+        target = design
+        for depth, key in enumerate(path[:-1]):
+            if key == "[]":
+                continue
+            inner = dict(context.get(tuple(path[: depth + 1]), {}))
+            if depth + 1 < len(path) and path[depth + 1] == "[]":
+                inner = dict(context.get(tuple(path[: depth + 2]), {}))
+                target[key] = [inner]
+            else:
+                target[key] = inner
+            target = inner
+        leaf = path[-1]
+        if leaf == "[]":  # a list of numbers (grid.inset): the first element out of range
+            parent = path[-2]
+            target_list = [value, 0, 0, 0]
+            holder = design
+            for key in path[:-2]:
+                holder = holder[key][0] if isinstance(holder[key], list) else holder[key]
+            holder[parent] = target_list
+        else:
+            target[leaf] = value
+        return design
+
+    bounds_checked = 0
+    for path, node in numeric_fields(schema, []):
+        values = []
+        if "minimum" in node:
+            values.append(node["minimum"] - 1)
+        if "exclusiveMinimum" in node:
+            values.append(node["exclusiveMinimum"])
+        if "maximum" in node:
+            values.append(node["maximum"] + 1 if node["maximum"] < 2**53 else 2**53)
+        if node.get("type") == "integer":
+            values.append(2.5)
+        where = ".".join(path).replace(".[]", "[]")
+        field_name = where[:-2] if where.endswith("[]") else where
+        for value in values:
+            design = design_with(path, value)
+            if not list(validator.iter_errors(design)):
+                failures.append(f"{where} = {value}: the schema accepts it")
+                continue
+            design_path = os.path.join(scratch, "bounds.json")
+            with open(design_path, "w") as handle:
+                json.dump(design, handle)
+            output = os.path.join(scratch, "bounds.png")
+            run = subprocess.run([binary, "render", design_path, "-o", output], capture_output=True, text=True, cwd=scratch)
+            lines = run.stderr.splitlines()
+            if run.returncode != 2 or len(lines) != 1 or field_name.split("[")[0] not in lines[0]:
+                failures.append(f"{where} = {value}: the loader gave exit {run.returncode} and {run.stderr!r}")
+            bounds_checked += 1
+    if bounds_checked < 20:
+        failures.append(f"only {bounds_checked} out-of-range values tried (at least 20)")
+
+print(f"{len(samples)} samples valid; {len(invalid)} invalid designs and {bounds_checked} out-of-range numbers rejected by schema and loader")
 for failure in failures:
     print("FAIL: " + failure, file=sys.stderr)
 sys.exit(1 if failures else 0)

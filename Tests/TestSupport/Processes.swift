@@ -90,3 +90,33 @@ public enum Processes {
     return path
   }
 }
+
+extension Processes {
+  /// Runs `executable` (an absolute path) with `arguments`, output discarded, and returns its
+  /// exit status and its peak resident memory in bytes (`wait4`'s `ru_maxrss`, the child's
+  /// own, not the test runner's). Relative paths in `arguments` are relative to `directory`.
+  public static func peakMemory(
+    _ executable: String, _ arguments: [String], in directory: String
+  ) throws -> (status: Int32, bytes: Int) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // The shell changes folder and `exec`s the program in its own process: wait4 reports the
+    // program's peak.
+    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
+    let argv = command.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+    guard spawned == 0 else {
+      throw NSError(domain: "posix_spawn", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: executable])
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    // ru_maxrss is in KiB on Linux.
+    return ((status >> 8) & 0xFF, Int(usage.ru_maxrss) * 1024)
+  }
+}

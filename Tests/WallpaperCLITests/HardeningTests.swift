@@ -156,6 +156,7 @@ final class HardeningTests: XCTestCase {
       (#""season": "autumn""#, ["--alpha", "0.3"], "season: is a string, expected an object"),
       (#""label": "hello""#, ["--label-size", "20"], "label: is a string, expected an object"),
       (#""grid": 7"#, ["--fill", "0=red"], "grid: is a number, expected an object"),
+      (#""grid": {"kind": "home", "fill": "0=red"}"#, ["--fill", "1=blue"], "grid.fill: is a string"),
     ] {
       try write(#"{ "device": "iphone-8", \#(json) }"#, to: "w.json")
       try assertError(["render", "w.json"] + flag + ["-o", "x.png"], says: [field])
@@ -231,20 +232,6 @@ final class HardeningTests: XCTestCase {
     let multibyte = String(repeating: "é", count: 123) + ".png"
     XCTAssertEqual(try wallpaper(["render"] + quick + ["-o", multibyte]).status, 0)
     XCTAssertTrue(exists(multibyte))
-  }
-
-  func testStaleTemporaryFilesAreRemovedYoungOnesKept() throws {
-    try write("old", to: ".x.png.tmp-AbC123")
-    try write("young", to: ".y.png.tmp-DeF456")
-    try write("mine", to: "notes.tmp-123456")
-    let twoHoursAgo = Date().addingTimeInterval(-7200)
-    for name in [".x.png.tmp-AbC123", "notes.tmp-123456"] {
-      try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: "\(folder)/\(name)")
-    }
-    XCTAssertEqual(try wallpaper(["render"] + quick + ["-o", "z.png"]).status, 0)
-    XCTAssertFalse(exists(".x.png.tmp-AbC123"))
-    XCTAssertTrue(exists(".y.png.tmp-DeF456"))
-    XCTAssertTrue(exists("notes.tmp-123456"))
   }
 
   func testNewFilesHonourTheUmaskAndReplacedFilesKeepTheirMode() throws {

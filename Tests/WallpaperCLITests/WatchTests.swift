@@ -137,4 +137,25 @@ final class WatchTests: XCTestCase {
     XCTAssertEqual(running.process.terminationStatus, 0)
     XCTAssertEqual(running.lines.err, [])
   }
+
+  /// A design deleted while watched is said to be gone (one `error:` line, the output kept);
+  /// written back, it renders again.
+  func testADesignThatGoesAwayIsSaid() throws {
+    try Data(#"{"device": "iphone-8", "label": {"visible": false}}"#.utf8)
+      .write(to: URL(fileURLWithPath: "\(folder)/design.json"))
+    let running = try Running(["render", "design.json", "--scale", "1", "-o", "out.png", "--watch"], in: folder)
+    defer { if running.process.isRunning { running.process.terminate() } }
+    XCTAssertTrue(running.wait { $0.out.count == 1 }, "first render: \(running.lines)")
+    let first = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out.png"))
+    XCTAssertEqual(unlink("\(folder)/design.json"), 0)
+    XCTAssertTrue(running.wait { $0.err.count == 1 }, "the deletion is said: \(running.lines)")
+    XCTAssertTrue(running.lines.err[0].hasPrefix("error: "), "\(running.lines)")
+    XCTAssertTrue(running.lines.err[0].contains("design.json"), "\(running.lines)")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out.png")), first)
+    try write(#"{"device": "iphone-8", "label": {"visible": false}}"#, to: "design.json", byRename: true)
+    XCTAssertTrue(running.wait { $0.out.count == 2 }, "back again: \(running.lines)")
+    running.process.interrupt()
+    running.process.waitUntilExit()
+    XCTAssertEqual(running.process.terminationStatus, 0)
+  }
 }

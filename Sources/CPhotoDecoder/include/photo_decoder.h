@@ -41,10 +41,24 @@ typedef struct {
   const char *heif;
 } wp_photo_libraries;
 
+/// Where a decoded photo is drawn: `width` × `height` device pixels (0 × 0: unknown, decode
+/// at full size), filled as `mode` says. A JPEG is then decoded at the smallest of libjpeg's
+/// scales N/8 that still gives every drawn pixel at least one decoded pixel.
+typedef struct {
+  int width;
+  int height;
+  /// WP_PHOTO_COVER (fill or stretch: the larger ratio counts) or WP_PHOTO_CONTAIN (fit).
+  int mode;
+} wp_photo_target;
+
+enum { WP_PHOTO_COVER = 0, WP_PHOTO_CONTAIN = 1 };
+
 /// Decodes a JPEG, refusing before decoding any pixel when a side is over `max_side` or the
-/// area over `max_pixels`.
+/// area over `max_pixels`, scaled down for `target` where that loses nothing drawn. Stops at
+/// the first row the data runs out for, so a header that lies about its size costs only the
+/// rows the data holds.
 int wp_photo_decode_jpeg(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,
-                         long max_pixels, wp_photo *out);
+                         long max_pixels, wp_photo_target target, wp_photo *out);
 
 /// Decodes the primary image of a HEIF/HEIC file, with the same limits.
 int wp_photo_decode_heif(const wp_photo_libraries *libraries, const uint8_t *data, size_t length, int max_side,

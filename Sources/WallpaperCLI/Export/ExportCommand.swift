@@ -220,13 +220,13 @@ struct ExportCommand {
     let timer = PhaseTimer()
     let export = try Self.export(parsed, environment: environment)
     let quiet = parsed.has("--quiet")
+    let fontReport = FontReport(console: console, verbose: false)
     if !quiet {
       // Every job of a design shares the label's text and font: its fallback fonts are named once.
       for plan in export.plans {
         guard let first = plan.jobs.first else { continue }
         _ = try CLIError.mapping(
-          DesignRendering.scene(
-            of: first.design, defaultFont: export.font, fontReport: FontReport(console: console, verbose: false)))
+          DesignRendering.scene(of: first.design, defaultFont: export.font, fontReport: fontReport))
       }
     }
     let style: ExportProgress.Style = quiet ? .quiet : (console.isTerminal ? .bar : .lines)
@@ -238,6 +238,7 @@ struct ExportCommand {
     let progress = ExportProgress(style: style, console: console)
     let incremental = parsed.has("--incremental")
     let result = export.run(into: folder, shard: shard, incremental: incremental, observer: progress, timer: timer)
+    fontReport.flush()
 
     if parsed.has("--json") {
       console.out(Self.report(export: export, folder: folder, result: result, timer: timer).json)

@@ -58,7 +58,12 @@ struct ManifestCommand {
     // The export again, from the arguments the shards recorded: its plans and work list.
     let recorded = try ArgumentParser.parse(
       parts.arguments, specs: ExportCommand.ownOptions + ExportCommand.designOptions, maxPositional: .max)
-    let export = try ExportCommand.export(recorded, environment: environment)
+    let export: Export
+    do {
+      export = try ExportCommand.export(recorded, environment: environment)
+    } catch {
+      throw Self.recordedExportError(error, parts: parts, designs: recorded.positional)
+    }
     let result = try CLIError.mapping(export.merge(parts, manifest: output))
     if !result.failures.isEmpty {
       for failure in result.failures {
@@ -70,5 +75,16 @@ struct ManifestCommand {
       console.err(
         "merged \(parts.count) part\(parts.count == 1 ? "" : "s"): \(result.files.count) files listed in \(output)\n")
     }
+  }
+
+  /// The parts name the design files to read again, and a tampered part may name any file: an
+  /// error about one names the part and the file but never quotes what the file holds.
+  static func recordedExportError(_ error: CLIError, parts: ShardManifests, designs: [String]) -> CLIError {
+    let part = parts.files[0]
+    if let design = designs.first(where: { error.description.hasPrefix($0 + ":") }) {
+      return .failure(
+        "'\(part)' records the design '\(design)', which does not load now (wallpaper render '\(design)' says why)")
+    }
+    return .failure("'\(part)' records an export that cannot be made again now: \(error.description)")
   }
 }
