@@ -119,11 +119,12 @@ let package = Package(
     .testTarget(name: "DesignFilesTests", dependencies: ["DesignFiles", "Wallpapers", "Platform", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "Wallpapers", "DesignFiles", "TestSupport"], exclude: ["__Snapshots__"]),
+      dependencies: ["CairoRendering", "Wallpapers", "DesignFiles", "WallpaperExport", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "PrintProofTests", dependencies: ["PrintProof", "WallpaperExport", "Wallpapers", "TestSupport"]),
     .testTarget(
       name: "WallpaperExportTests",
-      dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "TestSupport"]),
+      dependencies: ["WallpaperExport", "Wallpapers", "CairoRendering", "SceneGraph", "Platform", "TestSupport"]),
     .testTarget(
       name: "WallpaperCLITests",
       dependencies: ["WallpaperCLI", "WallpaperExport", "DesignFiles", "TestSupport"], exclude: ["__Snapshots__"]),

@@ -21,7 +21,8 @@ for module in "${modules[@]}"; do
   # The module's own graph and its extensions of other modules' types (Module@Other).
   cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
   find "$graphs/all" -name "$module@*.symbols.json" -exec cp {} "$graphs/$module/" \;
-  docc convert \
+  # The module's landing page (overview and example) is Sources/<Module>/<Module>.docc.
+  docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" \
     --fallback-bundle-identifier "studio.wallpaper.$module" \
@@ -30,3 +31,7 @@ for module in "${modules[@]}"; do
     --output-path ".build/docs/$module.doccarchive"
 done
 echo "docs: .build/docs/{$(IFS=,; echo "${modules[*]}")}.doccarchive"
+# An archive opened from disk shows a blank page: its pages load their data over HTTP.
+echo "view one through a local HTTP server, e.g.:"
+echo "  python3 -m http.server 8000 --directory .build/docs/Wallpapers.doccarchive"
+echo "  then open http://localhost:8000/documentation/wallpapers/ (each module: documentation/<module in lower case>/)"

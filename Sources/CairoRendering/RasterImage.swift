@@ -1,4 +1,5 @@
 import CCairo
+import Platform
 
 /// Pixels drawn by the renderer: Cairo's ARGB32, premultiplied alpha, native-endian 32-bit
 /// words, rows `stride` bytes apart.
@@ -37,6 +38,31 @@ public final class RasterImage {
       return UInt8(min(255, (UInt32(value) * 255 + UInt32(a) / 2) / UInt32(a)))
     }
     return (channel(16), channel(8), channel(0), a)
+  }
+
+  /// The mean WCAG relative luminance (0 black … 1 white) of the pixels in columns `x` and
+  /// rows `y`, clipped to the image; a transparent pixel counts as black (what shows through a
+  /// transparent wallpaper). Nil when nothing of the rectangle is inside the image.
+  public func meanRelativeLuminance(x: Range<Int>, y: Range<Int>) -> Double? {
+    let columns = x.clamped(to: 0..<size.width)
+    let rows = y.clamped(to: 0..<size.height)
+    guard !columns.isEmpty, !rows.isEmpty else { return nil }
+    // Premultiplied channels are already the colour over black.
+    let linear = (0...255).map { value -> Double in
+      let c = Double(value) / 255
+      return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+    var sum = 0.0
+    for row in rows {
+      for column in columns {
+        let word = data.load(fromByteOffset: row * stride + column * 4, as: UInt32.self)
+        sum +=
+          0.2126 * linear[Int((word >> 16) & 0xFF)] + 0.7152 * linear[Int((word >> 8) & 0xFF)]
+          + 0.0722 * linear[Int(word & 0xFF)]
+      }
+    }
+    return sum / Double(columns.count * rows.count)
   }
 
   /// The image encoded as PNG by Cairo's own encoder (RGB when every pixel is opaque, RGBA

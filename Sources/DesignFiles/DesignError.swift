@@ -5,11 +5,15 @@ public struct DesignError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The field path, such as `background.color`.
   public let field: String?
   public let message: String
+  /// What went wrong without naming a device, where the same cause stops several devices
+  /// (`the home grid has no iPad metrics …`): one line can then cover them all. Nil otherwise.
+  public var summary: String?
 
-  public init(origin: ValueOrigin?, field: String?, message: String) {
+  public init(origin: ValueOrigin?, field: String?, message: String, summary: String? = nil) {
     self.origin = origin
     self.field = field
     self.message = message
+    self.summary = summary
   }
 
   public var description: String {

@@ -1,3 +1,5 @@
+import Wallpapers
+
 /// The largest inputs a design may have. Each is checked before the work it would cost, and
 /// each exceeded limit is one error naming the file, flag or field.
 public enum DesignLimits {
@@ -11,7 +13,7 @@ public enum DesignLimits {
   public static let maxLabelCharacters = 200
   /// The largest background image file, in bytes (64 MiB); its pixel size has its own limit
   /// in the renderer.
-  public static let maxImageFileBytes = 64 << 20
+  public static let maxImageFileBytes = CellImage.maxFileBytes
 
   /// One line for help pages and the README.
   public static let summary =

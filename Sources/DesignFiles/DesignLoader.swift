@@ -84,10 +84,36 @@ public enum DesignLoader {
       root = JSONValue(.object([]), origin: .flag("(command line)"))
       baseFolder = ""
     }
+    return try load(
+      root: root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), overrides: overrides,
+      outputFields: outputFields, today: today())
+  }
+
+  /// A design from a design file's JSON tree built in the program, such as `Design.jsonTree`
+  /// writes (values with a flag origin, so file paths are used as given, relative to the
+  /// working directory), with `overrides` on top; `name` when the tree names none.
+  ///
+  /// - Throws: `DesignError` as `load(json:file:overrides:)` does for the tree's values.
+  public static func load(
+    tree: JSONValue, name: String, overrides: [DesignOverride], outputFields: [FieldSpec] = [],
+    today: @autoclosure () -> CalendarDate = .today()
+  ) throws(DesignError) -> LoadedDesign {
+    guard case .object = tree.kind else {
+      throw DesignError(
+        origin: tree.origin, field: nil, message: "the design is \(tree.typeName), expected an object { … }")
+    }
+    return try load(
+      root: tree, baseFolder: "", defaultName: name, overrides: overrides, outputFields: outputFields, today: today())
+  }
+
+  private static func load(
+    root: JSONValue, baseFolder: String, defaultName: String?, overrides: [DesignOverride], outputFields: [FieldSpec],
+    today: @autoclosure () -> CalendarDate
+  ) throws(DesignError) -> LoadedDesign {
+    var root = root
     for override in overrides { root.set(override) }
     let design = try decode(
-      root, baseFolder: baseFolder, defaultName: json == nil ? nil : name(fromFile: file), outputFields: outputFields,
-      today: today())
+      root, baseFolder: baseFolder, defaultName: defaultName, outputFields: outputFields, today: today())
     let fields = try FieldReader(root, path: "", fields: outputFields)
     return LoadedDesign(
       design: design, outputFields: DesignFields(reader: fields, baseFolder: baseFolder), tree: root)
@@ -289,7 +315,12 @@ public enum DesignLoader {
           path, from: pathValue, baseFolder: baseFolder, field: reader.fieldPath("font"), flag: "--font")
         : path
     }
-    label.color = try reader.color("color")
+    // `auto` is the default: a colour picked against the art behind the label.
+    if let value = reader.raw("color"), case .string(let text) = value.kind, text.lowercased() == "auto" {
+      label.color = nil
+    } else {
+      label.color = try reader.color("color")
+    }
     return label
   }
 
@@ -308,9 +339,11 @@ public enum DesignLoader {
     switch kind {
     case .square:
       guard let columns = try reader.integer("columns") else {
+        // Named after the value that asked for columns: `--grid` from a flag, `grid.kind` in a file.
         throw DesignError(
-          origin: reader.value.origin, field: reader.fieldPath("columns"),
-          message: "is required for a square grid (--columns N)")
+          origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
+          message: "'square' needs a number of columns (allowed: --columns N or \"columns\": N in the grid, "
+            + "a whole number from 1 to \(SquareGrid.maxColumns))")
       }
       let spacing = try reader.number("spacing") ?? 0
       var insets: EdgeInsets?
@@ -343,9 +376,11 @@ public enum DesignLoader {
     do {
       cells = try design.gridCells()
     } catch {
+      let noIPadGrid = grid.kind == .home && design.device.family == .ipad
       throw DesignError(
         origin: reader.raw("kind")?.origin ?? reader.value.origin, field: reader.fieldPath("kind"),
-        message: "\(error.value) is not allowed (\(error.allowed))")
+        message: "\(error.value) is not allowed (\(error.allowed))",
+        summary: noIPadGrid ? "the home grid has no iPad metrics (use --devices iphone or a square grid)" : nil)
     }
     for value in try reader.array("fill") ?? [] {
       guard case .string(let text) = value.kind else {

@@ -147,11 +147,12 @@ struct FieldReader {
     return whole
   }
 
-  /// One of a closed set of words (an enum's raw values).
+  /// One of a closed set of words (an enum's raw values), as people type them: any case, or a
+  /// synonym (`T(typed:)`).
   func choice<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type) throws(DesignError) -> T?
   where T.RawValue == String {
     guard let text = try string(key) else { return nil }
-    if let choice = T(rawValue: text) { return choice }
+    if let choice = T(typed: text) { return choice }
     let names = T.allCases.map(\.rawValue)
     throw DesignError.invalid(
       raw(key)!, field: fieldPath(key), shown: "'\(text)'", allowed: names.joined(separator: ", "))

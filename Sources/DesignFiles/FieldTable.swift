@@ -154,7 +154,10 @@ extension DesignLoader {
         FieldSpec("offset", .number(minimum: -2000, maximum: 2000), "Points down (positive) or up (negative)."),
         FieldSpec("size", .number(minimum: 1, maximum: 2000), "Points (default: 18% of the canvas width)."),
         FieldSpec("font", .path, "A font file, relative to the design file."),
-        FieldSpec("color", .color, "The label's colour (default: the season's accent)."),
+        FieldSpec(
+          "color", .color,
+          "The label's colour, or auto (the default): the season's accent where it reads against the art behind the label (3:1), else its light tint, else white or near-black."
+        ),
       ]), "The season's name."),
     FieldSpec(
       "grid",

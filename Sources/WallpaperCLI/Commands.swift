@@ -20,7 +20,7 @@ enum Commands {
     [
       CommandInfo(
         name: "render", summary: "Render one design for one device to a PNG, SVG or PDF file.",
-        options: RenderCommand.designOptions + RenderCommand.ownOptions, help: RenderCommand.help),
+        options: RenderCommand.options, help: RenderCommand.help),
       CommandInfo(
         name: "preview", summary: "Render a design with a labelled mock of the lock or home screen over it.",
         options: PreviewCommand.ownOptions + RenderCommand.designOptions, help: PreviewCommand.help),

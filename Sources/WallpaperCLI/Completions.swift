@@ -28,7 +28,7 @@ enum Completions {
     switch kind {
     case .path: return .file
     case .folder: return .folder
-    case .array(.device, _): return .list(["all", "iphone", "ipad"] + DeviceCatalog.devices.map(\.id))
+    case .array(.device, _): return .list(DeviceSelection.groupWords + DeviceCatalog.devices.map(\.id))
     case .array(let items, _): return Commands.words(items).map(Value.list) ?? .none
     default: return Commands.words(kind).map(Value.words) ?? .none
     }

@@ -17,7 +17,7 @@ struct DevicesCommand {
 
   static let help = HelpPage(
     overview:
-      "List every device: id, name, size in points, scale, pixels, screen class, safe area and (--json) the zones iOS draws over a wallpaper.",
+      "List every device: id, name, release year, the last iOS or iPadOS version it runs, size in points, scale, pixels, screen class, safe area and (--json) the zones iOS draws over a wallpaper.",
     usage: "wallpaper devices [--json] [--family iphone|ipad]",
     options: Array(options.dropLast()),
     footer: """
@@ -49,13 +49,20 @@ struct DevicesCommand {
   }
 
   static func table(_ devices: [Device]) -> String {
-    var rows = [["ID", "NAME", "POINTS", "SCALE", "PIXELS", "PANEL", "CLASS", "SAFE AREA", "SOURCES", "HOME GRID"]]
+    var rows = [
+      [
+        "ID", "NAME", "YEAR", "LAST OS", "POINTS", "SCALE", "PIXELS", "PANEL", "CLASS", "SAFE AREA", "SOURCES",
+        "HOME GRID",
+      ]
+    ]
     for device in devices {
       let screen = device.screen
       let panel = device.panelPixels.map { "\($0.width)×\($0.height)" } ?? "-"
       let safe = device.safeArea.map { "\(formatNumber($0.top)) / \(formatNumber($0.bottom))" } ?? "unknown"
       rows.append([
-        device.id, device.name, "\(formatNumber(screen.points.width))×\(formatNumber(screen.points.height))",
+        device.id, device.name, device.released.map(String.init) ?? "-",
+        device.lastOS.map { "\($0)\(device.lastOSSource.map { " (\($0.rawValue))" } ?? "")" } ?? "-",
+        "\(formatNumber(screen.points.width))×\(formatNumber(screen.points.height))",
         "@\(screen.scale)x", "\(screen.pixels.width)×\(screen.pixels.height)", panel, screen.id, safe,
         screen.sources.map(\.rawValue).joined(separator: ","),
         HomeScreenGrid.metrics(forScreenClass: screen.id).map {
@@ -80,6 +87,11 @@ struct DevicesCommand {
         "pixels": ["width": screen.pixels.width, "height": screen.pixels.height],
         "screenClass": screen.id,
         "sources": screen.sources.map(\.rawValue),
+        "released": device.released.map { $0 as Any } ?? JSONWriter.null,
+        "releasedSource": device.released == nil ? JSONWriter.null : Source.identifyModel.rawValue,
+        "lastOS": device.lastOS.map { $0 as Any } ?? JSONWriter.null,
+        "lastOSSource": device.lastOSSource.map { $0.rawValue as Any } ?? JSONWriter.null,
+        "current": device.runsCurrentOS,
       ]
       if let panel = device.panelPixels {
         object["panelPixels"] = ["width": panel.width, "height": panel.height]

@@ -42,7 +42,7 @@ struct ProofCommand {
     OptionSpec(
       names: ["--devices"], valueName: "LIST",
       help:
-        "all, iphone or ipad (one page per screen class), or device ids separated by commas (default: the design's device).",
+        "all, iphone, ipad, current (what iOS 26 and iPadOS 26 support) or since:YEAR (released in YEAR or later; one page per screen class), or device ids separated by commas (default: the design's device).",
       field: nil, values: .array(.device)),
     OptionSpec(
       names: ["--bleed"], valueName: "LENGTH",
@@ -80,7 +80,7 @@ struct ProofCommand {
     overview:
       "Make a print-ready PDF proof: one page per device with bleed, crop marks, registration targets, a colour bar and a slug.",
     usage:
-      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR] [--json]",
+      "wallpaper proof [DESIGN.json] -o proof.pdf [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--bleed 3mm] [--marks crop,registration,colorbar,slug|none] [--paper fit|a4|letter|a3|a3+|sra3|tabloid] [--layout single|nup] [--pdfx] [--soft-proof DIR] [--json]",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: ownOptions.dropLast() + pdfOptions + designOptions,
     footer: """

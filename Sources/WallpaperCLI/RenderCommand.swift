@@ -14,11 +14,25 @@ struct RenderCommand {
   /// options (`OutputOptions.specs`) come first.
   static var designOptions: [OptionSpec] { OutputOptions.specs + designFieldOptions }
 
+  /// The options `render` parses: `--season` also takes `all` there (one file per season), so
+  /// its completions offer it.
+  static var options: [OptionSpec] {
+    designOptions.map { spec in
+      guard spec.name == "--season" else { return spec }
+      var spec = spec
+      spec.values = .choice(Season.allCases.map(\.rawValue) + ["all"])
+      return spec
+    } + ownOptions
+  }
+
   /// Options that set what the design draws. (The fuzz target copies this list: keep its
   /// first line and closing bracket as they are; see Scripts/fuzz.sh.)
   static let designFieldOptions: [OptionSpec] = [
     OptionSpec(
-      names: ["--device"], valueName: "ID", help: "The device (`wallpaper devices` lists the ids).", field: ["device"]
+      names: ["--device"], valueName: "ID",
+      help:
+        "The device, by id in any case, with spaces or hyphens (iphone-16-pro, \"iPhone 16 Pro\"; `wallpaper devices` lists them).",
+      field: ["device"]
     ),
     OptionSpec(
       names: ["--name"], valueName: "NAME",
@@ -53,7 +67,7 @@ struct RenderCommand {
     OptionSpec(
       names: ["--season"], valueName: "SEASON",
       help:
-        "spring, summer, autumn or winter (overrides --date); render: all writes one file per season (x-spring.png … x-winter.png).",
+        "spring, summer, autumn (or fall) or winter, in any case (overrides --date); render: all writes one file per season (x-spring.png … x-winter.png).",
       field: ["season", "name"]),
     OptionSpec(
       names: ["--date"], valueName: "YYYY-MM-DD",
@@ -96,7 +110,9 @@ struct RenderCommand {
       help: "The label's size in points (default: 18% of the canvas width).",
       field: ["label", "size"]),
     OptionSpec(
-      names: ["--label-color"], valueName: "COLOR", help: "The label's colour (default: the season's accent).",
+      names: ["--label-color"], valueName: "COLOR",
+      help:
+        "The label's colour, or auto (the default): the season's accent where it reads against the art behind the label (3:1), else its light tint, else white or near-black.",
       field: ["label", "color"]),
     OptionSpec(
       names: ["--orientation"], valueName: "O", help: "portrait or landscape (the device's canvas turned a quarter).",
@@ -190,7 +206,7 @@ struct RenderCommand {
     ])
 
   func run(_ arguments: [String]) throws(CLIError) {
-    let parsed = try ArgumentParser.parse(arguments, specs: Self.designOptions + Self.ownOptions, maxPositional: 1)
+    let parsed = try ArgumentParser.parse(arguments, specs: Self.options, maxPositional: 1)
     if parsed.has("--help") {
       console.out(Self.help.text)
       return
@@ -272,7 +288,8 @@ struct RenderCommand {
   )] {
     guard
       let index = parsed.overrides.firstIndex(where: {
-        $0.path == ["season", "name"] && $0.value.kind == .string("all")
+        guard $0.path == ["season", "name"], case .string(let word) = $0.value.kind else { return false }
+        return word.trimmingSpaces().lowercased() == "all"
       })
     else { return [(nil, parsed.overrides)] }
     return Season.allCases.map { season in

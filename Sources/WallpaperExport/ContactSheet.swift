@@ -2,14 +2,14 @@ import CairoRendering
 import SceneGraph
 import Wallpapers
 
-/// A sheet of captioned thumbnails of every exported variant, so a person can check a whole
-/// export at a glance. Thumbnails are the designs' own scenes scaled down, so the PDF sheet
+/// A sheet of captioned thumbnails, one per screen class with the formats written listed under
+/// it, so a person can check a whole export at a glance. Thumbnails are the designs' own scenes scaled down, so the PDF sheet
 /// stays vector.
 enum ContactSheet {
   /// One thumbnail: a scene and its caption.
   struct Item {
     let scene: Scene
-    /// Two caption lines: the screen class, then size and format.
+    /// Two caption lines: the screen class, then its size and the formats written.
     let title: String
     let detail: String
   }

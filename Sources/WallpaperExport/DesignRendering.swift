@@ -137,12 +137,67 @@ public enum DesignRendering {
       }
     }
     let fontPath = design.label.fontPath ?? defaultFont
+    if design.label.visible, design.label.color == nil, let placement = design.labelPlacement {
+      // `auto`: a colour that reads against the art drawn behind the label.
+      let art = try withoutLabel(try builtScene(of: design, defaultFont: fontPath))
+      design.label.color = design.legibleLabelColor(overLuminance: try backdropLuminance(of: art, in: placement.box))
+    }
+    var lockInk = AdaptiveInk.light
+    if preview == .lock, let zones = design.layoutZones {
+      // As iOS does: the clock light over dark art, dark over pale art.
+      let luminance = try backdropLuminance(of: try builtScene(of: design, defaultFont: fontPath), in: zones.lockText)
+      lockInk = AdaptiveInk.over(luminance: luminance)
+    }
     do {
-      if let preview { return try design.previewScene(screen: preview, defaultFont: defaultFont) }
+      if let preview { return try design.previewScene(screen: preview, defaultFont: defaultFont, lockInk: lockInk) }
       return try design.scene(defaultFont: fontPath)
     } catch {
       throw .failed("cannot build the scene: \(error.description)")
     }
+  }
+
+  /// `scene` without its top-level `label` layer: the art a label is read against (hiding the
+  /// label instead would move the art, which keeps out of the label's box).
+  public static func withoutLabel(_ scene: Scene) throws(ExportError) -> Scene {
+    let nodes = scene.nodes.filter { node in
+      if case .group(let group) = node { return group.name != "label" }
+      return true
+    }
+    do {
+      return try Scene(size: scene.size, nodes: nodes)
+    } catch {
+      throw .failed("cannot build the scene: \(error.description)")
+    }
+  }
+
+  private static func builtScene(of design: Design, defaultFont: String) throws(ExportError) -> Scene {
+    do {
+      return try design.scene(defaultFont: defaultFont)
+    } catch {
+      throw .failed("cannot build the scene: \(error.description)")
+    }
+  }
+
+  /// The scale the picture behind text is measured at: a mean over a box needs no more, and
+  /// it keeps the measuring pass to a small part of a 2x or 3x render.
+  public static let measuringScale = 0.5
+
+  /// The mean WCAG relative luminance (0 black … 1 white) of what `scene` draws inside `box`
+  /// (points), measured on a raster of `measuringScale` px per point: what text over that box
+  /// is read against.
+  ///
+  /// - Throws: `ExportError.failed` when the scene cannot be rasterised.
+  public static func backdropLuminance(of scene: Scene, in box: Rect) throws(ExportError) -> Double {
+    let image: RasterImage
+    let scale = measuringScale
+    do {
+      image = try Renderer().rasterize(scene, scale: scale)
+    } catch {
+      throw .failed("cannot measure the picture behind \(box): \(error.description)")
+    }
+    let x = Int((box.minX * scale).rounded(.down))..<Int((box.maxX * scale).rounded(.up))
+    let y = Int((box.minY * scale).rounded(.down))..<Int((box.maxY * scale).rounded(.up))
+    return image.meanRelativeLuminance(x: x, y: y) ?? 0
   }
 
   /// A cell photo as `render` draws it into a cell's square of `side` points at `scale`

@@ -1,4 +1,5 @@
 import CairoRendering
+import DesignFiles
 import Platform
 import SceneGraph
 import Wallpapers
@@ -54,20 +55,49 @@ public struct Export: Sendable {
   public init(designs: [String], options: ExportOptions = ExportOptions()) throws(ExportError) {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design file given") }
+    let (files, catalogue) = try Self.designFiles(designs)
+    try self.init(sources: files.map { ($0, nil) }, catalogue: catalogue, options: options)
+  }
+
+  /// The export of designs built in Swift, as if each were a design file named after it
+  /// (`<name>.json`, in messages only) in the working directory; several make a catalogue.
+  ///
+  /// ```swift
+  /// var design = Design(device: DeviceCatalog.device(id: "iphone-16")!, season: .winter)
+  /// design.name = "frost"
+  /// let result = try Export(designs: [design]).run(into: "out")  // out/frost-393x852@3x.png, …
+  /// ```
+  ///
+  /// - Throws: as `init(designs:options:)` does for design files.
+  public init(designs: [Design], options: ExportOptions = ExportOptions()) throws(ExportError) {
+    try options.validate()
+    guard !designs.isEmpty else { throw .invalidInput("no design given") }
+    // File paths (font, photos) stay as read: the tree's values count as the program's own,
+    // not a downloaded file's, so they are not confined to a folder.
+    let sources = designs.map { design in
+      (file: design.name + ".json", tree: design.jsonTree(writingPath: { $0 }) as JSONValue?)
+    }
+    try self.init(sources: sources, catalogue: designs.count > 1, options: options)
+  }
+
+  private init(
+    sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions
+  ) throws(ExportError) {
+    // The date every file is made with: given (a merge, an incremental re-run), or from
+    // SOURCE_DATE_EPOCH or today.
     let date: ExportDate
     if let given = options.date {
       date = given
     } else {
       date = try ExportDate(environment: options.environment)
     }
-    let (files, catalogue) = try Self.designFiles(designs)
     var plans: [ExportPlan] = []
-    for file in files {
+    for (file, tree) in sources {
       let plan: ExportPlan
       do throws(ExportError) {
         plan = try ExportPlan(
-          designFile: file, overrides: options.overrides, devices: options.devices, formats: options.formats,
-          scales: options.scales, date: date, previews: options.previews,
+          designFile: file, tree: tree, overrides: options.overrides, devices: options.devices,
+          formats: options.formats, scales: options.scales, date: date, previews: options.previews,
           strict: options.strict, subfolder: catalogue)
       } catch {
         throw catalogue ? .invalidInput("'\(file)': \(error.description)") : error
@@ -165,6 +195,7 @@ public struct Export: Sendable {
         try? AtomicFile.write(manifest(entries: entries, shard: part), to: shard.manifestName, inside: folder)
       }
     }
+    exporter.catalogName = options.catalogName
     timer?.lap("plan")
     var (entries, failures, rendered, kept) = exporter.run()
     timer?.lap("render")
@@ -204,17 +235,22 @@ public struct Export: Sendable {
     for (planIndex, plan) in plans.enumerated() {
       let prefix = plan.prefix
       if options.assetCatalog {
-        write(
-          AssetCatalog.catalogContents(), prefix + AssetCatalog.folderName(design: plan.name) + "/Contents.json",
-          format: "json")
+        let catalog = AssetCatalog.folderName(design: plan.name, name: options.catalogName)
+        write(AssetCatalog.catalogContents(), prefix + catalog + "/Contents.json", format: "json")
+        var sets: [(screen: ScreenClass, name: String)] = []
         for (screen, _) in plan.designs {
-          let folderPath = prefix + AssetCatalog.imageSetFolder(design: plan.name, screen: screen)
+          let folderPath =
+            prefix + AssetCatalog.imageSetFolder(design: plan.name, catalogName: options.catalogName, screen: screen)
           let images = entries.filter { $0.path.hasPrefix(folderPath + "/") && $0.format == "png" }.map {
             (filename: FilePath($0.path).lastComponent, scale: $0.scale ?? 1, idiom: screen.family)
           }
           guard !images.isEmpty else { continue }
           write(AssetCatalog.imageSetContents(images: images), folderPath + "/Contents.json", format: "json")
+          sets.append((screen, AssetCatalog.imageSetName(design: plan.name, screen: screen)))
         }
+        write(
+          AssetCatalog.swiftSource(design: plan.name, catalog: catalog, sets: sets),
+          prefix + AssetCatalog.swiftFileName, format: "swift")
       }
       do {
         for (offset, format) in sheetFormats.enumerated() {
@@ -293,19 +329,29 @@ public struct Export: Sendable {
   private static func contactSheet(plan: ExportPlan, font: String, previews: Bool) throws(ExportError)
     -> SceneGraph.Scene
   {
+    // One tile per screen class (its PNG, SVG and PDF show the same picture), with the
+    // formats written listed under it.
     var items: [ContactSheet.Item] = []
-    for job in plan.jobs where job.preview == nil {
+    var classes: [String] = []
+    for job in plan.jobs where job.preview == nil && !classes.contains(job.screen.id) {
+      classes.append(job.screen.id)
+      let jobs = plan.jobs.filter { $0.preview == nil && $0.screen.id == job.screen.id }
       let mock = previews && job.design.layoutZones != nil ? PreviewScreen.lock : nil
       let scene = try DesignRendering.scene(of: job.design, defaultFont: font, preview: mock)
-      let size: String
-      if let scale = job.scale, let pixels = try? RenderLimits.pixelSize(of: scene.size, scale: scale) {
-        size = "PNG @\(formatNumber(scale))x · \(pixels) px"
-      } else {
-        size =
-          "\(job.format.rawValue.uppercased()) · \(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
+      var formats: [String] = []
+      for format in OutputFormat.allCases {
+        let written = jobs.filter { $0.format == format }
+        guard !written.isEmpty else { continue }
+        let scales = written.compactMap(\.scale).map { "@\(formatNumber($0))x" }
+        formats.append(
+          ([format.rawValue.uppercased()] + [scales.joined(separator: ", ")]).filter { !$0.isEmpty }
+            .joined(separator: " "))
       }
+      let points = "\(formatNumber(scene.size.width))×\(formatNumber(scene.size.height)) pt"
       items.append(
-        ContactSheet.Item(scene: scene, title: job.screen.id + (mock == nil ? "" : " · lock preview"), detail: size))
+        ContactSheet.Item(
+          scene: scene, title: job.screen.id + (mock == nil ? "" : " · lock preview"),
+          detail: points + " · " + formats.joined(separator: " · ")))
     }
     do {
       return try ContactSheet.scene(items, font: font)

@@ -49,8 +49,14 @@ public struct ExportOptions: Sendable {
   public var previews = true
   /// What `contact-sheet.png` and `.pdf` show. Default: `.plain`.
   public var contactSheet = ContactSheet.plain
-  /// Also write `<Design>.xcassets` with an image set per screen class (1x, 2x and 3x PNGs).
+  /// Also write an Xcode asset catalog with an image set per screen class (1x, 2x and 3x
+  /// PNGs, each stored once: the manifest and gallery point into the catalog) and
+  /// `WallpaperAssets.swift` beside it, which maps a screen to its image set.
   public var assetCatalog = false
+  /// The asset catalog's folder name: `catalogName`, with `.xcassets` added when missing; nil
+  /// (the default): the design's name as written plus `.xcassets`. No `/`, no control
+  /// characters, not `.` or `..`.
+  public var catalogName: String? = nil
   /// Refuse (`ExportError.invalidInput`, nothing written) a device the design cannot be made
   /// for, instead of skipping it.
   public var strict = false
@@ -70,6 +76,10 @@ public struct ExportOptions: Sendable {
 
   public init() {}
 
+  /// Whether `name` can be a `catalogName`: not empty, not `.` or `..`, no `/` or control
+  /// characters.
+  public static func allows(catalogName name: String) -> Bool { AssetCatalog.allows(name: name) }
+
   /// Whether `scale` can be a PNG scale of an export: finite, > 0 and ≤ `RenderLimits.maxScale`.
   public static func allows(scale: Double) -> Bool {
     scale.isFinite && scale > 0 && scale <= RenderLimits.maxScale
@@ -85,6 +95,11 @@ public struct ExportOptions: Sendable {
         throw .invalidInput(
           "scales: \(formatNumber(bad)) is not allowed (numbers > 0 and ≤ \(formatNumber(RenderLimits.maxScale)))")
       }
+    }
+    if let catalogName, !AssetCatalog.allows(name: catalogName) {
+      throw .invalidInput(
+        "catalog name: '\(catalogName)' is not allowed (a folder name without '/' or control characters, like Wallpapers)"
+      )
     }
     guard (1...Self.maxJobs).contains(jobs) else {
       throw .invalidInput("jobs: \(jobs) is not allowed (a whole number from 1 to \(Self.maxJobs))")

@@ -57,6 +57,9 @@ public struct ExportPlan: Sendable {
     public let models: [Device]
     /// Why, as the design loader says it (`grid.kind: 'home' is not allowed …`).
     public let reason: String
+    /// Why, without naming a device, so that skips with the same cause can be told in one
+    /// line (`the home grid has no iPad metrics …`); nil where the loader gives no such text.
+    public let cause: String?
   }
 
   /// The files to write, in a stable order.
@@ -77,13 +80,15 @@ public struct ExportPlan: Sendable {
   /// merge can name the design whose files changed.
   public private(set) var inputs = ""
 
-  /// The digest of the files a design is made from: the design file, its named font, its
-  /// background image, its custom art (as sanitised, with the images it embeds) and its cell
-  /// photos in order (all already read into the design), each length-prefixed.
-  private static func inputsDigest(designFile: String, design: Design) -> String {
+  /// The digest of the files a design is made from: the design file (or the JSON of a design
+  /// built in memory), its named font, its background image, its custom art (as sanitised,
+  /// with the images it embeds) and its cell photos in order (all already read into the
+  /// design), each length-prefixed.
+  private static func inputsDigest(designFile: String, tree: JSONValue?, design: Design) -> String {
     var bytes: [UInt8] = []
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
-    add(FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
+    add(
+      tree.map { Array($0.jsonText.utf8) } ?? FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
     add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
     add(design.background.image?.data ?? [])
     add(design.art.map { Array(($0.vector.rootAttributes + $0.vector.content).utf8) } ?? [])
@@ -123,8 +128,9 @@ public struct ExportPlan: Sendable {
   /// - Throws: `ExportError.invalidInput` naming the device when the design fits none of the
   ///   devices, or, with `strict`, the first that it does not fit.
   init(
-    designFile: String, overrides: [DesignOverride], devices: [Device], formats: [OutputFormat], scales: [Double]?,
-    date: ExportDate, previews: Bool = false, strict: Bool = false, subfolder: Bool = false
+    designFile: String, tree: JSONValue? = nil, overrides: [DesignOverride], devices: [Device],
+    formats: [OutputFormat], scales: [Double]?, date: ExportDate, previews: Bool = false, strict: Bool = false,
+    subfolder: Bool = false
   ) throws(ExportError) {
     self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []
@@ -144,11 +150,19 @@ public struct ExportPlan: Sendable {
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
       let loaded: LoadedDesign
       do {
-        loaded = try DesignLoader.load(
-          file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields, today: today)
+        // A design built in memory comes as its JSON tree, named `designFile` in messages.
+        if let tree {
+          loaded = try DesignLoader.load(
+            tree: tree, name: FilePath(designFile).stem, overrides: overrides + [device],
+            outputFields: OutputFields.fields, today: today)
+        } else {
+          loaded = try DesignLoader.load(
+            file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields, today: today)
+        }
       } catch {
         failures.append((screen, models, error))
-        skipped.append(Skip(screen: screen, models: models, reason: error.description))
+        skipped.append(
+          Skip(screen: screen, models: models, reason: error.description, cause: error.summary))
         continue
       }
       do {
@@ -158,7 +172,7 @@ public struct ExportPlan: Sendable {
       }
       let design = loaded.design
       name = design.name
-      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, design: design) }
+      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, tree: tree, design: design) }
       designs.append((screen, design))
       for format in formats {
         let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]

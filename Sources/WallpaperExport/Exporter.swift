@@ -52,6 +52,8 @@ struct Exporter: Sendable {
   let work: [ExportPlan.Job]
   let folder: String
   let assetCatalog: Bool
+  /// `ExportOptions.catalogName`.
+  var catalogName: String? = nil
   let jobs: Int
   let font: String
   let observer: (any ExportObserver)?
@@ -127,17 +129,16 @@ struct Exporter: Sendable {
     return (entries, failures, work.count - skipped, skipped)
   }
 
-  /// The paths one job writes: its file, and its copy in the asset catalog when there is one.
-  static func paths(of job: ExportPlan.Job, assetCatalog: Bool) -> [String] {
-    var paths = [job.path]
+  /// The paths one job writes: its file, which lives in the asset catalog when there is one
+  /// that holds it (a PNG at 1x, 2x or 3x), stored once.
+  static func paths(of job: ExportPlan.Job, assetCatalog: Bool, catalogName: String? = nil) -> [String] {
     if assetCatalog, job.preview == nil, job.format == .png, let pngScale = job.scale,
       AssetCatalog.holds(scale: pngScale)
     {
-      paths.append(
-        job.prefix + AssetCatalog.imageSetFolder(design: job.design.name, screen: job.screen) + "/"
-          + FilePath(job.path).lastComponent)
+      let folder = AssetCatalog.imageSetFolder(design: job.design.name, catalogName: catalogName, screen: job.screen)
+      return [job.prefix + folder + "/" + FilePath(job.path).lastComponent]
     }
-    return paths
+    return [job.path]
   }
 
   /// The manifest entry of a job's file at `path`: the one place an entry is made from a job,
@@ -168,7 +169,7 @@ struct Exporter: Sendable {
   private func unchanged(_ job: ExportPlan.Job) -> [ExportedFile]? {
     guard let previous else { return nil }
     var kept: [ExportedFile] = []
-    for path in Self.paths(of: job, assetCatalog: assetCatalog) {
+    for path in Self.paths(of: job, assetCatalog: assetCatalog, catalogName: catalogName) {
       guard let old = previous[path], old.key == job.key, Self.intact(old, in: folder) else { return nil }
       kept.append(Self.entry(of: job, path: path, bytes: old.bytes, sha256: old.sha256, pixels: old.pixels))
     }
@@ -183,7 +184,7 @@ struct Exporter: Sendable {
       let digest = SHA256.hex(bytes)
       let pixels = job.format == .png ? try? RenderLimits.pixelSize(of: scene.size, scale: job.output.scale) : nil
       var entries: [ExportedFile] = []
-      for path in Self.paths(of: job, assetCatalog: assetCatalog) {
+      for path in Self.paths(of: job, assetCatalog: assetCatalog, catalogName: catalogName) {
         try AtomicFile.write(bytes, to: path, inside: folder)
         entries.append(Self.entry(of: job, path: path, bytes: bytes.count, sha256: digest, pixels: pixels))
       }

@@ -35,7 +35,8 @@ enum Gallery {
         entry.preview.map { 1 + PreviewScreen.allCases.firstIndex(of: $0)! } ?? 0
       }
       // Asset-catalog copies are the same images again: links, not pictures.
-      func shown(_ entry: ExportedFile) -> Bool { entry.format == "png" && !entry.path.contains(".xcassets/") }
+      // A catalog's PNGs are the wallpapers themselves (stored once, in the catalog).
+      func shown(_ entry: ExportedFile) -> Bool { entry.format == "png" }
       let images = group.filter(shown).sorted { (order($0), $0.path) < (order($1), $1.path) }
       for entry in images { body.append(figure(entry)) }
       body.append("</div>")

@@ -112,7 +112,7 @@ extension Export {
     var entries: [ExportedFile] = []
     var expected = Set<String>()
     for (index, job) in work.enumerated() {
-      for path in Exporter.paths(of: job, assetCatalog: options.assetCatalog) {
+      for path in Exporter.paths(of: job, assetCatalog: options.assetCatalog, catalogName: options.catalogName) {
         expected.insert(path)
         let found = listed[path] ?? []
         if found.isEmpty {

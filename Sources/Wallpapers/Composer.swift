@@ -68,8 +68,9 @@ extension Design {
   /// The label's placement, or nil when the label is hidden.
   ///
   /// - `top`: 6 % of the height below the safe-area top (the original app).
-  /// - `belowClock`: the label's top 4 % of the height below the lock-screen clock (without
-  ///   zones: 20 % of the height below the safe-area top).
+  /// - `belowClock`: the label's top 4 % of the height below the lock-screen clock and the
+  ///   widget row under it, so neither covers it (without zones: 20 % of the height below the
+  ///   safe-area top).
   /// - `center`: centred vertically.
   /// - `aboveDock`: the label's bottom 3 % of the height above the dock (without zones: as
   ///   `bottom`).
@@ -86,7 +87,8 @@ extension Design {
     var top: Double
     switch effectiveLabelPosition {
     case .top: top = safe.top + h * 0.06
-    case .belowClock: top = zones.map { $0.lockClock.maxY + h * 0.04 } ?? safe.top + h * 0.2
+    case .belowClock:
+      top = zones.map { max($0.lockClock.maxY, $0.lockWidgets.maxY) + h * 0.04 } ?? safe.top + h * 0.2
     case .center: top = h / 2 - lineHeight / 2
     case .aboveDock:
       top = zones.map { $0.dock.minY - h * 0.03 - lineHeight } ?? h - safe.bottom - h * 0.12 - lineHeight
@@ -112,14 +114,33 @@ extension Design {
     return boxes
   }
 
-  /// The season's accent, or its light tint when that contrasts more with the sky behind the
-  /// label: the top of the art (the palette's first colour) at the art's alpha over the base.
+  /// The label's colour when none is set, estimated without drawing: `legibleLabelColor` over
+  /// the top of the art (the palette's first colour at the art's alpha over the base).
+  /// `DesignRendering`, which every command and `Export` go through, measures the drawn art
+  /// behind the label instead and sets the colour it picks.
   public var defaultLabelColor: Color {
     let palette = season.season.palette
     let base = background.color ?? .white
     let backdrop = base.mixed(with: palette.colors[0], by: season.alpha.value)
-    let light = season.season.lightAccent
-    return palette.accent.contrast(with: backdrop) >= light.contrast(with: backdrop) ? palette.accent : light
+    return legibleLabelColor(overLuminance: backdrop.relativeLuminance)
+  }
+
+  /// The contrast a label colour must have against the art behind it: 3:1, WCAG's minimum for
+  /// large text, plus a tenth for the coarse pass that measures the art (`DesignRendering`
+  /// measures at 0.5 px per point).
+  public static let labelContrastMinimum = 3.3
+
+  /// The label colour `auto` picks over art of mean relative luminance `luminance` (0 black … 1
+  /// white): the season's accent where its WCAG contrast is at least `labelContrastMinimum`,
+  /// else its light tint where that is, else `AdaptiveInk`'s light or dark ink, as the
+  /// lock-screen clock does.
+  public func legibleLabelColor(overLuminance luminance: Double) -> Color {
+    func contrast(_ color: Color) -> Double {
+      let (a, b) = (color.relativeLuminance, min(1, max(0, luminance)))
+      return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+    let candidates = [season.season.palette.accent, season.season.lightAccent]
+    return candidates.first { contrast($0) >= Self.labelContrastMinimum } ?? AdaptiveInk.over(luminance: luminance)
   }
 
   /// The label's text: the given text, or the season's name in the chosen language.

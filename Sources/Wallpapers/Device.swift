@@ -17,6 +17,15 @@ public enum Source: String, Hashable, Sendable, CaseIterable {
   /// Safe-area insets as reported by Xcode's simulators and collected by the community
   /// (useyourloaf.com screen-size tables); not published by Apple.
   case simulatorInsets = "S8"
+  /// Apple Support, "iOS 26 is compatible with these devices" and "iPadOS 26 is compatible with
+  /// these devices" (June 2025): the models that run the newest release.
+  case currentOSSupport = "S9"
+  /// Apple's compatibility lists of earlier releases (iOS 18, 16, 15, 12, 10, 9, 7; iPadOS 17,
+  /// 16, 15): the newest list that names a model is the last version it runs.
+  case earlierOSSupport = "S10"
+  /// Apple Support, "Identify your iPhone model" and "Identify your iPad model": the year each
+  /// model came out.
+  case identifyModel = "S11"
   /// The Grid Wallpaper write-up, measured by hand.
   case seed = "SEED"
   /// No source: the number is an estimate and says so.
@@ -31,6 +40,9 @@ public enum Source: String, Hashable, Sendable, CaseIterable {
     case .widgetBlur: return "community home-screen measurements (Widget-Blur)"
     case .appStoreConnect: return "App Store Connect screenshot specifications"
     case .simulatorInsets: return "simulator safe-area insets (community tables)"
+    case .currentOSSupport: return "Apple Support, iOS 26 / iPadOS 26 compatible devices"
+    case .earlierOSSupport: return "Apple Support, compatible-device lists of earlier iOS and iPadOS releases"
+    case .identifyModel: return "Apple Support, Identify your iPhone / iPad model"
     case .seed: return "Grid Wallpaper write-up, measured by hand"
     case .unverified: return "unverified"
     }
@@ -92,12 +104,21 @@ public struct Device: Hashable, Sendable {
   public let panelSource: Source?
   /// Overrides the class's safe area where a model differs (the minis' taller status bar).
   public let safeAreaOverride: EdgeInsets?
+  /// The year the model came out (`Source.identifyModel`); for an id that covers several
+  /// generations (`ipad-10-2`), the newest one's. Nil where unknown.
+  public let released: Int?
+  /// The newest major iOS or iPadOS version the model runs (26 for iOS 26); for several
+  /// generations, the newest one's. Nil where unknown.
+  public let lastOS: Int?
+  /// Where `lastOS` comes from: `.currentOSSupport` or `.earlierOSSupport`.
+  public let lastOSSource: Source?
 
   /// A device on `screen`; the catalogue's are in `DeviceCatalog.devices`
   /// (`DeviceCatalog.device(id: "iphone-16")`).
   public init(
     id: String, name: String, screen: ScreenClass, panelPixels: (width: Int, height: Int)? = nil,
-    panelSource: Source? = nil, safeAreaOverride: EdgeInsets? = nil
+    panelSource: Source? = nil, safeAreaOverride: EdgeInsets? = nil, released: Int? = nil, lastOS: Int? = nil,
+    lastOSSource: Source? = nil
   ) {
     self.id = id
     self.name = name
@@ -105,9 +126,19 @@ public struct Device: Hashable, Sendable {
     self.panelPixels = panelPixels
     self.panelSource = panelSource
     self.safeAreaOverride = safeAreaOverride
+    self.released = released
+    self.lastOS = lastOS
+    self.lastOSSource = lastOSSource
   }
 
   public var family: DeviceFamily { screen.family }
+
+  /// Device pixels per point, as the renderer takes it (`Output(scale:)`): the screen class's
+  /// 2 or 3.
+  public var scale: Double { Double(screen.scale) }
+
+  /// Whether the model runs the newest iOS or iPadOS release (`DeviceCatalog.currentOS`).
+  public var runsCurrentOS: Bool { lastOS.map { $0 >= DeviceCatalog.currentOS } ?? false }
   public var safeArea: EdgeInsets? { safeAreaOverride ?? screen.safeArea }
 
   /// The portrait safe area to lay out against: `safeArea`, or where it is unknown a

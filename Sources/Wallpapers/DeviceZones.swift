@@ -46,6 +46,15 @@ public struct DeviceZones: Sendable, Hashable {
     public let note: String
   }
 
+  /// The lock screen's date and clock together: the box the lock screen's own text covers.
+  public var lockText: Rect {
+    let top = min(lockDate.minY, lockClock.minY)
+    let left = min(lockDate.minX, lockClock.minX)
+    return Rect(
+      clampingX: left, y: top, width: max(lockDate.maxX, lockClock.maxX) - left,
+      height: max(lockDate.maxY, lockClock.maxY) - top)
+  }
+
   /// Every zone by the key `wallpaper devices --json` uses, in a stable order; absent zones
   /// (no island, no home indicator) are left out.
   public var named: [(key: String, rect: Rect)] {

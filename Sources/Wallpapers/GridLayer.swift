@@ -1,3 +1,4 @@
+import Platform
 import SceneGraph
 
 /// The grid overlay of a design: which grid, which cells are coloured, and its lines.
@@ -48,10 +49,32 @@ public struct GridLayer: Sendable, Hashable {
   public var images: [CellImage] = []
 
   public init() {}
+
+  /// A square grid layer: `columns` equal squares across, `spacing` points between them and
+  /// `insets` around them (nil: `spacing` on every side), as `--grid square` draws it.
+  ///
+  /// ```swift
+  /// design.grid = try .square(columns: 3, spacing: 6)
+  /// ```
+  ///
+  /// - Throws: `GridError` as `SquareGrid.init` does: `columns` outside 1…`SquareGrid.maxColumns`,
+  ///   a negative or non-finite `spacing`.
+  public static func square(
+    columns: Int, spacing: Double = 0, insets: EdgeInsets? = nil, direction: SquareGrid.Direction = .vertical,
+    fit: SquareGrid.Fit = .clip
+  ) throws(GridError) -> GridLayer {
+    var layer = GridLayer()
+    layer.kind = .square(
+      try SquareGrid(columns: columns, spacing: spacing, insets: insets, direction: direction, fit: fit))
+    return layer
+  }
 }
 
 /// A photo for square-grid cells.
 public struct CellImage: Sendable, Hashable {
+  /// The most bytes `init(contentsOf:)` reads: 64 MiB, the limit of a design's photos.
+  public static let maxFileBytes = 64 << 20
+
   /// The file as read (resolved against the design file's folder).
   public var file: String
   /// The encoded image, decoded by the renderer as the background photo is.
@@ -60,6 +83,19 @@ public struct CellImage: Sendable, Hashable {
   public init(file: String, bytes: [UInt8]) {
     self.file = file
     self.bytes = bytes
+  }
+
+  /// The PNG, JPEG or HEIC photo at `path`, read whole (at most `maxFileBytes`); the renderer
+  /// checks that it decodes.
+  ///
+  /// ```swift
+  /// design.grid.images = [try CellImage(contentsOf: "photos/a.jpg")]
+  /// ```
+  ///
+  /// - Throws: `FileReadError` when `path` is missing, not a regular file, unreadable or larger
+  ///   than `maxFileBytes`.
+  public init(contentsOf path: String) throws(FileReadError) {
+    self.init(file: path, bytes: try FilePath(path).readRegularFile(limit: Self.maxFileBytes))
   }
 }
 

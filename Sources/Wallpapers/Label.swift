@@ -7,7 +7,8 @@ public struct Label: Sendable, Hashable {
     /// Below the safe-area top, in the upper part of the screen: the original app's place,
     /// where the lock-screen clock covers it on current iPhones.
     case top
-    /// Just below the lock-screen clock (the default in portrait, on iPhones and iPads).
+    /// Just below the lock-screen clock and its widget row (the default in portrait, on
+    /// iPhones and iPads).
     case belowClock = "below-clock"
     /// The middle of the screen (the default in landscape, which has no zones).
     case center
@@ -19,7 +20,7 @@ public struct Label: Sendable, Hashable {
     /// What each choice means, for `--help`.
     public static let summary =
       "top (the original app's place, where the lock-screen clock covers it), below-clock (just under "
-      + "the lock-screen clock; the default in portrait), center (the middle; the default in landscape), "
+      + "the lock-screen clock and widgets; the default in portrait), center (the middle; the default in landscape), "
       + "above-dock (just above the home-screen dock) or bottom (above the home indicator)"
   }
 

@@ -26,10 +26,20 @@ public enum ScreenMock {
   /// What iPadOS writes at the bottom of the lock screen, where iPhones have their buttons.
   public static let unlockHint = (faceID: "Swipe up to open", homeButton: "Press home to open")
 
+  /// How many placeholder widgets the lock screen's widget row shows: iOS's row holds up to
+  /// four small (circular) widgets.
+  public static let lockWidgetCount = 4
+
   /// The mock's nodes for `screen` on `device` in portrait. iPads get the unlock hint in place
   /// of the flashlight and camera buttons, and on the home screen only the dock: no iPad
   /// home-screen grid is known.
-  public static func nodes(for device: Device, screen: PreviewScreen, font: String) throws(SceneError) -> Node {
+  ///
+  /// - Parameter lockInk: the colour of the lock screen's date, clock and widget outlines; as
+  ///   iOS does, light over dark art and dark over pale art (`AdaptiveInk.over(luminance:)` of
+  ///   the picture behind the clock). The status bar stays white.
+  public static func nodes(
+    for device: Device, screen: PreviewScreen, font: String, lockInk: Color = AdaptiveInk.light
+  ) throws(SceneError) -> Node {
     let zones = device.zones
     let size = device.screen.points
     let font = FontReference(path: font)
@@ -43,19 +53,21 @@ public enum ScreenMock {
     let bar = zones.statusBar
     let barText = min(12, bar.height * 0.5)
     let barY = zones.sensorHousing.map { $0.center.y } ?? bar.center.y
-    /// White text over a soft dark copy 1 pt lower, so it reads on light wallpapers too.
-    func text(_ string: String, size: Double, at point: Point, _ anchor: TextAnchor, maxWidth: Double? = nil)
-      throws(SceneError) -> [Node]
-    {
+    /// Text (white unless `ink` says otherwise) over a soft copy in the opposite shade 1 pt
+    /// lower, so it reads on busy wallpapers too.
+    func text(
+      _ string: String, size: Double, at point: Point, _ anchor: TextAnchor, maxWidth: Double? = nil,
+      ink: Color = white
+    ) throws(SceneError) -> [Node] {
       let drop = try Point(x: point.x, y: point.y + max(1, size * 0.02))
+      let shadow = ink.relativeLuminance > 0.5 ? Color(rgb: 0x000000, alpha: 70) : Color(rgb: 0xFFFFFF, alpha: 70)
       return [
         .text(
           try TextNode(
-            string, font: font, size: size, color: Color(rgb: 0x000000, alpha: 70), position: drop, anchor: anchor,
-            maxWidth: maxWidth)),
+            string, font: font, size: size, color: shadow, position: drop, anchor: anchor, maxWidth: maxWidth)),
         .text(
           try TextNode(
-            string, font: font, size: size, color: white, position: point, anchor: anchor, maxWidth: maxWidth)),
+            string, font: font, size: size, color: ink, position: point, anchor: anchor, maxWidth: maxWidth)),
       ]
     }
     children += try text(caption, size: barText, at: Point(x: 14, y: barY), TextAnchor(.leading, .middle))
@@ -65,13 +77,16 @@ public enum ScreenMock {
       .shape(ShapeNode(try .rounded(battery, radius: 3), stroke: try Stroke(.solid(white), width: 1))))
     switch screen {
     case .lock:
+      let ink = lockInk.fading(by: 240 / 255)
       let date = zones.lockDate
       children += try text(
-        Self.date, size: date.height * 0.8, at: date.center, TextAnchor(.center, .middle), maxWidth: date.width)
+        Self.date, size: date.height * 0.8, at: date.center, TextAnchor(.center, .middle), maxWidth: date.width,
+        ink: ink)
       let clock = zones.lockClock
       children += try text(
         time, size: clock.height / digitHeightRatio, at: Point(x: clock.center.x, y: clock.maxY), .centerBaseline,
-        maxWidth: clock.width)
+        maxWidth: clock.width, ink: ink)
+      children += try widgets(in: zones.lockWidgets, ink: lockInk)
       let controls = zones.lockControls
       if device.family == .ipad {
         let hint = zones.homeIndicator == nil ? unlockHint.homeButton : unlockHint.faceID
@@ -106,6 +121,27 @@ public enum ScreenMock {
     return .group(Group(name: "mock", children: children))
   }
 
+  /// `lockWidgetCount` blank widgets across the widget row: frosted squares with rounded
+  /// corners, as tall as the row (or narrower where four do not fit), evenly spaced and centred.
+  private static func widgets(in row: Rect, ink: Color) throws(SceneError) -> [Node] {
+    let count = Double(lockWidgetCount)
+    let gap = row.width * 0.05
+    let side = min(row.height, (row.width - gap * (count - 1)) / count)
+    let start = row.center.x - (side * count + gap * (count - 1)) / 2
+    let frost = ink.relativeLuminance > 0.5 ? Color(rgb: 0xFFFFFF, alpha: 70) : Color(rgb: 0x000000, alpha: 45)
+    var nodes: [Node] = []
+    for index in 0..<lockWidgetCount {
+      let box = try Rect(
+        x: start + Double(index) * (side + gap), y: row.center.y - side / 2, width: side, height: side)
+      nodes.append(
+        .shape(
+          ShapeNode(
+            try .rounded(box, radius: side * 0.28), fill: .solid(frost),
+            stroke: try Stroke(.solid(ink.fading(by: 160 / 255)), width: 1))))
+    }
+    return nodes
+  }
+
   /// A blank app-icon tile: a rounded square, no artwork.
   private static func tile(_ rect: Rect, white: Color) -> Node {
     .shape(
@@ -121,11 +157,14 @@ extension Design {
   ///
   /// - Throws: `SceneError` naming `orientation` when the design is in landscape (the zones
   ///   are portrait).
-  public func previewScene(screen: PreviewScreen, defaultFont: String) throws(SceneError) -> Scene {
+  /// - Parameter lockInk: the lock screen's clock colour (see `ScreenMock.nodes`).
+  public func previewScene(
+    screen: PreviewScreen, defaultFont: String, lockInk: Color = AdaptiveInk.light
+  ) throws(SceneError) -> Scene {
     guard orientation == .portrait else {
       throw SceneError(field: "orientation", value: orientation.rawValue, allowed: "portrait for previews")
     }
-    let mock = try ScreenMock.nodes(for: device, screen: screen, font: defaultFont)
+    let mock = try ScreenMock.nodes(for: device, screen: screen, font: defaultFont, lockInk: lockInk)
     let base = try scene(defaultFont: defaultFont)
     return try Scene(size: base.size, nodes: base.nodes + [mock])
   }

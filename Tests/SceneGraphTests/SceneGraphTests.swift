@@ -18,13 +18,19 @@ final class ValidationTests: XCTestCase {
   }
 
   func testOpacityAndColoursMustBeInUnitRange() {
-    XCTAssertThrowsError(try Opacity(1.5)) { error in
+    // Values from outside the program (a literal `Opacity(1.5)` would be a literal instead).
+    let (tooHigh, tooLow, zero, one) = (Double("1.5")!, Double("-0.1")!, Double("0")!, Double("1")!)
+    XCTAssertThrowsError(try Opacity(tooHigh)) { error in
       XCTAssertEqual(String(describing: error), "opacity: 1.5 is not allowed (a number in 0…1)")
     }
-    XCTAssertThrowsError(try Opacity(-0.1))
+    XCTAssertThrowsError(try Opacity(tooLow))
     XCTAssertThrowsError(try Opacity(.nan))
-    XCTAssertNoThrow(try Opacity(0))
-    XCTAssertNoThrow(try Opacity(1))
+    XCTAssertNoThrow(try Opacity(zero))
+    XCTAssertNoThrow(try Opacity(one))
+    // Literals: `design.season.alpha = 0.8`.
+    let literal: Opacity = 0.8
+    XCTAssertEqual(literal.value, 0.8)
+    XCTAssertEqual((1 as Opacity), .opaque)
     XCTAssertThrowsError(try Color(red: 1.2, green: 0, blue: 0)) { error in
       XCTAssertEqual((error as? SceneError)?.field, "color.red")
     }

@@ -27,7 +27,9 @@ expect() { # expect "WANTED" WORD...
   echo "check-tools: bash completes '$*' -> $got"
 }
 expect "render " wallpaper ren
-expect "autumn spring summer winter " wallpaper render --season ""
+expect "all autumn spring summer winter " wallpaper render --season ""
+expect "autumn spring summer winter " wallpaper preview --season ""
+expect "current " wallpaper export x.json --devices cur
 expect "$(printf '%s\n' iphone-16 iphone-16-plus iphone-16-pro iphone-16-pro-max iphone-16e | sort | tr '\n' ' ')" \
   wallpaper render --device iphone-16
 expect "pdf png svg " wallpaper render --format ""

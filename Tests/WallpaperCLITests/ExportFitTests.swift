@@ -33,8 +33,11 @@ final class ExportFitTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.stderr)
     let lines = result.stderr.split(separator: "\n").map(String.init)
     let skips = lines.filter { $0.hasPrefix("skipped ") }
-    XCTAssertEqual(skips.count, 9, "one line per iPad screen class: \(skips)")
-    XCTAssertTrue(skips.allSatisfy { $0.contains("ipad") && $0.contains("home") }, "\(skips)")
+    XCTAssertEqual(
+      skips,
+      [
+        "skipped 15 iPads in 9 screen classes: the home grid has no iPad metrics (use --devices iphone or a square grid)"
+      ], "one line for one cause")
     XCTAssertTrue(lines.last?.hasSuffix("15 devices skipped") ?? false, "summary: \(lines.last ?? "")")
 
     let written = try files(in: "out")
@@ -87,6 +90,26 @@ final class ExportFitTests: XCTestCase {
     XCTAssertEqual(bad.status, 2)
     XCTAssertTrue(bad.stderr.hasPrefix("error: --contact-sheet: 'mock'"), bad.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/c"))
+  }
+
+  /// The details of the skips: one line per screen class with --verbose, one entry per device
+  /// with its whole reason in --json.
+  func testVerboseAndJSONGiveTheDetailsOfTheSkips() throws {
+    let verbose = try wallpaper(["export", Self.sample, "--out", "v", "--formats", "png", "--verbose"])
+    XCTAssertEqual(verbose.status, 0, verbose.stderr)
+    let skips = verbose.stderr.split(separator: "\n").filter { $0.hasPrefix("skipped ") }
+    XCTAssertEqual(skips.count, 1 + 9, verbose.stderr)
+    XCTAssertTrue(
+      skips.contains {
+        $0.hasPrefix("skipped ipad-air-10-9, ipad-air-11, ipad-11 (screen class 820x1180): ")
+          && $0.contains("grid.kind: home on ipad-air-10-9")
+      }, "\(skips)")
+    let json = try wallpaper(["export", Self.sample, "--out", "j", "--formats", "png", "--json"])
+    XCTAssertEqual(json.status, 0, json.stderr)
+    let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let devices = try XCTUnwrap(document["skippedDevices"] as? [[String: String]])
+    XCTAssertEqual(devices.count, 15)
+    XCTAssertTrue(devices.allSatisfy { $0["reason"]!.contains("home on ipad-") }, "\(devices)")
   }
 
   /// A square grid whose insets leave no room on a 320 pt screen: that class is skipped, the

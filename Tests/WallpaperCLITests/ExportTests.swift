@@ -40,7 +40,7 @@ final class ExportTests: XCTestCase {
     // SVG and PDF too: display-p3 asks nothing of the SVG, and the PDF maps RGB to P3.
     let result = try export("p3", ["--asset-catalog", "--quiet", "--color-space", "display-p3"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    let set = "\(folder)/p3/Sample.xcassets/sample-402x874.imageset"
+    let set = "\(folder)/p3/sample.xcassets/sample-402x874.imageset"
     let contents = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: XCTUnwrap(FileManager.default.contents(atPath: "\(set)/Contents.json")))
         as? [String: Any])
@@ -51,18 +51,18 @@ final class ExportTests: XCTestCase {
         "2x sRGB sample-402x874-sRGB@2x.png", "2x display-P3 sample-402x874@2x.png",
         "3x sRGB sample-402x874-sRGB@3x.png", "3x display-P3 sample-402x874@3x.png",
       ])
-    // Each file is tagged as its entry says, and both gamuts are in the export folder too.
+    // Each file is tagged as its entry says, and stored once: in the catalog, not beside it.
     for image in images {
       let chunks = try PNGChunks(file: "\(set)/\(image["filename"]!)")
       XCTAssertEqual(chunks["cICP"] != nil, image["display-gamut"] == "display-P3", image["filename"]!)
       XCTAssertEqual(chunks["sRGB"] != nil, image["display-gamut"] == "sRGB", image["filename"]!)
-      XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/p3/\(image["filename"]!)"))
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/p3/\(image["filename"]!)"))
     }
     // An sRGB export's catalog has no gamut variants.
     XCTAssertEqual(try export("s", ["--asset-catalog", "--quiet"]).status, 0)
     let plain = String(
       decoding: FileManager.default.contents(
-        atPath: "\(folder)/s/Sample.xcassets/sample-402x874.imageset/Contents.json") ?? Data(), as: UTF8.self)
+        atPath: "\(folder)/s/sample.xcassets/sample-402x874.imageset/Contents.json") ?? Data(), as: UTF8.self)
     XCTAssertFalse(plain.contains("display-gamut"), plain)
     XCTAssertTrue(plain.contains("sample-402x874@2x.png"), plain)
   }
@@ -79,7 +79,10 @@ final class ExportTests: XCTestCase {
       ("sample-375x812@2x.png", 750, 1624), ("sample-375x812@3x.png", 1125, 2436),
     ]
     for (name, width, height) in expected {
-      let image = try RGBAImage(pngFile: "\(folder)/out/\(name)")
+      // With --asset-catalog every PNG lives in its image set, stored once.
+      let set = String(name[..<name.firstIndex(of: "@")!])
+      XCTAssertNil(written[name], "\(name) is not stored outside the catalog")
+      let image = try RGBAImage(pngFile: "\(folder)/out/sample.xcassets/\(set).imageset/\(name)")
       XCTAssertEqual([image.width, image.height], [width, height], name)
     }
     for name in ["sample-375x667.svg", "sample-375x667.pdf", "sample-402x874.svg", "sample-375x812.pdf"] {
@@ -98,13 +101,14 @@ final class ExportTests: XCTestCase {
       let digest = try Processes.run("sha256sum", ["\(folder)/out/\(path)"]).stdout.prefix(64)
       XCTAssertEqual(entry["sha256"] as? String, String(digest), path)
     }
-    let shared = try XCTUnwrap(entries.first { $0["path"] as? String == "sample-375x667@3x.png" })
+    let shared = try XCTUnwrap(
+      entries.first { $0["path"] as? String == "sample.xcassets/sample-375x667.imageset/sample-375x667@3x.png" })
     XCTAssertEqual(shared["models"] as? [String], ["iphone-8", "iphone-se-3"])
     XCTAssertEqual(shared["screenClass"] as? String, "375x667")
     XCTAssertEqual((shared["pixels"] as? [String: Int])?["height"], 2001)
 
     // Asset catalog: Contents.json files parse and name files that exist.
-    let catalog = "Sample.xcassets"
+    let catalog = "sample.xcassets"
     let top = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: XCTUnwrap(written["\(catalog)/Contents.json"])) as? [String: Any])
     XCTAssertEqual((top["info"] as? [String: Any])?["author"] as? String, "wallpaper")
@@ -121,13 +125,18 @@ final class ExportTests: XCTestCase {
       }
     }
 
-    // The contact sheet: 12 thumbnails, 240 pt high, in rows of at most 1600 pt.
+    // The contact sheet: one 240 pt tile per screen class (three, in one row), each with the
+    // formats written listed under it.
     let sheet = try RGBAImage(pngFile: "\(folder)/out/contact-sheet.png")
     XCTAssertLessThanOrEqual(sheet.width, 1600)
-    XCTAssertEqual(sheet.height % 1, 0)
-    XCTAssertGreaterThan(sheet.height, 2 * 240)
+    XCTAssertLessThan(sheet.height, 2 * 240, "one row")
     let info = try Processes.run("pdfinfo", ["\(folder)/out/contact-sheet.pdf"])
     XCTAssertTrue(info.stdout.contains("Pages:           1"), info.stdout)
+    let text = try Processes.run("pdftotext", ["\(folder)/out/contact-sheet.pdf", "-"]).stdout
+    for screen in ["375x667", "402x874", "375x812"] {
+      XCTAssertEqual(text.components(separatedBy: screen + "\n").count - 1, 1, "one tile for \(screen): \(text)")
+    }
+    XCTAssertEqual(text.components(separatedBy: "PNG @2x, @3x · SVG · PDF").count - 1, 3, text)
   }
 
   func testTwoRunsAndJobCountsGiveIdenticalFolders() throws {
@@ -232,4 +241,89 @@ final class ProgressTests: XCTestCase {
   func testNothingWhenQuiet() {
     XCTAssertEqual(report(.quiet, files: 3), "")
   }
+}
+
+/// `export --asset-catalog`: the catalog named as asked, every PNG stored once, and
+/// `WallpaperAssets.swift` compiled with `swiftc` and its function run.
+final class AssetCatalogExportTests: BinaryTestCase {
+  func testCatalogNameSinglePNGsAndACompiledWallpaperAssets() throws {
+    try #"{ "name": "Autumn grid", "season": { "name": "autumn" } }"#.write(
+      toFile: "\(folder)/d.json", atomically: true, encoding: .utf8)
+    let result = try wallpaper([
+      "export", "d.json", "--out", "out", "--devices", "iphone", "--asset-catalog", "--catalog-name", "Wallpapers",
+      "--formats", "png,svg", "--scales", "2,3", "--quiet",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let written = Processes.files(under: "\(folder)/out")
+    XCTAssertTrue(written.keys.contains("Wallpapers.xcassets/Contents.json"), "\(written.keys.sorted())")
+    XCTAssertTrue(written.keys.contains("WallpaperAssets.swift"))
+
+    // No PNG's bytes are stored twice, and every wallpaper PNG is in the catalog.
+    var byDigest: [String: [String]] = [:]
+    var pngBytes = 0
+    for (path, data) in written where path.hasSuffix(".png") {
+      byDigest[SHA256Hex.of(data), default: []].append(path)
+      pngBytes += data.count
+    }
+    XCTAssertEqual(byDigest.values.filter { $0.count > 1 }, [], "PNGs stored twice")
+    let wallpapers = written.keys.filter {
+      $0.hasSuffix(".png") && !$0.hasPrefix("previews/") && !$0.hasPrefix("contact")
+    }
+    XCTAssertEqual(wallpapers.count, 14 * 2, "14 iPhone classes at 2x and 3x")
+    XCTAssertTrue(wallpapers.allSatisfy { $0.hasPrefix("Wallpapers.xcassets/Autumn grid-") }, "\(wallpapers.sorted())")
+    print(
+      "iPhone export with --asset-catalog: \(written.count) files, \(wallpapers.count) wallpaper PNGs, \(pngBytes) PNG bytes, each stored once"
+    )
+
+    // The manifest and the gallery point into the catalog.
+    let manifest = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: XCTUnwrap(written["manifest.json"])) as? [String: Any])
+    let paths = try XCTUnwrap(manifest["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+    XCTAssertEqual(Set(paths.filter { wallpapers.contains($0) }), Set(wallpapers))
+    let gallery = String(decoding: try XCTUnwrap(written["index.html"]), as: UTF8.self)
+    XCTAssertTrue(gallery.contains("Wallpapers.xcassets/Autumn%20grid-402x874.imageset/"), "gallery links the catalog")
+
+    // WallpaperAssets.swift compiles on its own, and its pure function maps screens to sets.
+    let main = """
+      for (w, h, s) in [(402, 874, 3), (874, 402, 3), (414, 896, 2), (414, 896, 3), (375, 667, 2), (375, 667, 3), (1024, 1366, 2), (100, 100, 1)] {
+        print("\\(w)x\\(h)@\\(s) -> \\(WallpaperAssets.imageSetName(width: w, height: h, scale: s) ?? "nil")")
+      }
+      """
+    try main.write(toFile: "\(folder)/main.swift", atomically: true, encoding: .utf8)
+    let compile = try Processes.run(
+      "swiftc", ["-swift-version", "6", "-o", "assets", "out/WallpaperAssets.swift", "main.swift"], in: folder)
+    XCTAssertEqual(compile.status, 0, compile.stderr)
+    let run = try Processes.run("\(folder)/assets", [], in: folder)
+    XCTAssertEqual(
+      run.stdout,
+      """
+      402x874@3 -> Autumn grid-402x874
+      874x402@3 -> Autumn grid-402x874
+      414x896@2 -> Autumn grid-414x896-2x
+      414x896@3 -> Autumn grid-414x896-3x
+      375x667@2 -> Autumn grid-375x667
+      375x667@3 -> Autumn grid-375x667
+      1024x1366@2 -> nil
+      100x100@1 -> nil
+
+      """)
+
+    // Without --catalog-name, the design's name as written; a bad name is one usage error.
+    let plain = try wallpaper([
+      "export", "d.json", "--out", "plain", "--devices", "iphone-8", "--asset-catalog", "--formats", "png", "--quiet",
+    ])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/plain/Autumn grid.xcassets/Contents.json"))
+    for bad in [["--asset-catalog", "--catalog-name", "a/b"], ["--catalog-name", "X"]] {
+      let result = try wallpaper(["export", "d.json", "--out", "bad"] + bad)
+      XCTAssertEqual(result.status, 2, "\(bad)")
+      XCTAssertTrue(result.stderr.hasPrefix("error: --catalog-name: "), result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/bad"))
+    }
+  }
+}
+
+/// SHA-256 of test data, through `sha256sum`-compatible hashing of the library.
+private enum SHA256Hex {
+  static func of(_ data: Data) -> String { WallpaperExport.SHA256.hex(Array(data)) }
 }

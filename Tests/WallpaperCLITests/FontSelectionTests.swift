@@ -63,7 +63,7 @@ final class FontSelectionTests: XCTestCase {
     let png = try RGBAImage(pngFile: "\(folder)/t1.png")
     let poppler = try RGBAImage(pngFile: "\(folder)/poppler.png")
     let dejavu = try RGBAImage(pngFile: "\(folder)/dv.png")
-    let label = (x: 40, y: 120, width: 313, height: 140)
+    let label = (x: 40, y: 270, width: 313, height: 140)  // below the clock and the widget row
     func difference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
       var total = 0
       for y in label.y..<label.y + label.height {

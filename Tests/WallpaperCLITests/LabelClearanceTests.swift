@@ -91,7 +91,9 @@ final class LabelClearanceTests: XCTestCase {
           XCTAssertGreaterThanOrEqual(Double(label.box.minY) + 1, reserved.box.minY * scale, name)
           XCTAssertLessThanOrEqual(Double(label.box.maxY), reserved.box.maxY * scale + 1, name)
           measuredRatio = max(measuredRatio, Double(label.box.maxY - label.box.minY + 1) / reserved.size)
-          for (zone, rect) in [("clock", zones.lockClock)] + (zones.island.map { [("island", $0)] } ?? []) {
+          for (zone, rect) in [("clock", zones.lockClock), ("widgets", zones.lockWidgets)]
+            + (zones.island.map { [("island", $0)] } ?? [])
+          {
             XCTAssertTrue(
               Double(label.box.minY) >= rect.maxY * scale || Double(label.box.maxY) < rect.minY * scale,
               "\(name): label ink \(label.box) over the \(zone) \(rect)")

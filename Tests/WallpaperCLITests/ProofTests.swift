@@ -401,7 +401,7 @@ final class ProofTests: XCTestCase {
       ),
       (["--devices", ""], "--devices: '' is not allowed (no devices named"),
       (["--devices", "iphone-8,,ipad"], "--devices: 'iphone-8,,ipad' is not allowed"),
-      (["--devices", "iphone-99"], "--devices: 'iphone-99' is not allowed (all, iphone, ipad, or device ids"),
+      (["--devices", "iphone-99"], "--devices: 'iphone-99' is not allowed (all, iphone, ipad, current (what iOS 26"),
     ] {
       let result = try wallpaper(["proof", "d.json", "-o", "bad.pdf"] + arguments)
       XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")

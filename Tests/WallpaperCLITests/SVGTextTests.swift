@@ -37,7 +37,7 @@ final class SVGTextTests: XCTestCase {
     XCTAssertTrue(svg.contains("base64,\(original.base64EncodedString())"), "the whole font is in @font-face")
     XCTAssertTrue(
       svg.contains(
-        "<text x=\"196.5\" y=\"276.82\" text-anchor=\"middle\" font-family=\"Quicksand, sans-serif\" font-weight=\"700\""
+        "<text x=\"196.5\" y=\"360.82\" text-anchor=\"middle\" font-family=\"Quicksand, sans-serif\" font-weight=\"700\""
       ), svg)
     XCTAssertTrue(svg.contains(">Autumn</text>"))
   }

@@ -72,7 +72,8 @@ final class SeasonRenderingTests: XCTestCase {
     XCTAssertFalse(without.dump().contains("text "))
     let on = try Renderer().rasterize(withLabel, scale: 1)
     var inked = 0
-    for y in 0..<200 { for x in 0..<375 where on.pixel(x: x, y: y).green < 200 { inked += 1 } }
+    // Below the clock and the widget row: the upper 60 % of the 667 pt screen.
+    for y in 0..<400 { for x in 0..<375 where on.pixel(x: x, y: y).green < 200 { inked += 1 } }
     XCTAssertGreaterThan(inked, 500, "the label should draw ink in the upper part")
   }
 

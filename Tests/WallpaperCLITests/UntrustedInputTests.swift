@@ -128,7 +128,7 @@ final class UntrustedInputTests: BinaryTestCase {
     try FileManager.default.createDirectory(atPath: "\(folder)/elsewhere", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: "\(folder)/o", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: "\(folder)/o/previews", withDestinationPath: "../elsewhere")
-    try FileManager.default.createSymbolicLink(atPath: "\(folder)/o/D.xcassets", withDestinationPath: "../elsewhere")
+    try FileManager.default.createSymbolicLink(atPath: "\(folder)/o/d.xcassets", withDestinationPath: "../elsewhere")
     let result = try wallpaper(
       ["export", "d.json", "--out", "o", "--devices", "iphone-8", "--asset-catalog", "--quiet"])
     XCTAssertEqual(result.status, 1, result.stderr)

@@ -90,6 +90,24 @@ final class ZoneTests: XCTestCase {
     XCTAssertNil(DeviceCatalog.device(id: "ipad-10-2")?.zones.homeIndicator, "home-button iPad")
   }
 
+  /// The default label's box against the clock and the widget row on every iPhone class, in
+  /// points (the table in the issue: the label used to sit inside `lockWidgets`).
+  func testDefaultLabelClearsTheWidgetRowOnEveryIPhoneClass() throws {
+    for screen in DeviceCatalog.screenClasses where screen.family == .iphone {
+      let device = DeviceCatalog.models(of: screen)[0]
+      let zones = device.zones
+      let box = try XCTUnwrap(Design(device: device, season: .spring).labelPlacement?.box)
+      // The label spans most of the width: rows that overlap would overlap on screen.
+      for zone in [zones.lockWidgets, zones.lockClock] {
+        XCTAssertFalse(box.minY < zone.maxY && zone.minY < box.maxY, "\(device.id): label \(box) over \(zone)")
+      }
+      print(
+        "\(device.id) (\(screen.id)): label \(Int(box.minY.rounded()))–\(Int(box.maxY.rounded())) pt, clock "
+          + "\(Int(zones.lockClock.minY))–\(Int(zones.lockClock.maxY.rounded())) pt, lockWidgets "
+          + "\(Int(zones.lockWidgets.minY))–\(Int(zones.lockWidgets.maxY.rounded())) pt")
+    }
+  }
+
   func testDefaultLabelSitsBelowTheClockAndTopKeepsTheSeedPlace() throws {
     for device in iPhones + iPads {
       let zones = device.zones
@@ -97,6 +115,7 @@ final class ZoneTests: XCTestCase {
       XCTAssertEqual(design.effectiveLabelPosition, .belowClock)
       let box = try XCTUnwrap(design.labelPlacement?.box)
       XCTAssertGreaterThanOrEqual(box.minY, zones.lockClock.maxY, device.id)
+      XCTAssertGreaterThanOrEqual(box.minY, zones.lockWidgets.maxY, "\(device.id): the label under the widgets")
       XCTAssertLessThan(box.maxY, zones.lockControls.minY, device.id)
       design.label.position = .top
       let top = try XCTUnwrap(design.labelPlacement?.box)

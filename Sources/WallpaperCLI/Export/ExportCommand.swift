@@ -17,7 +17,9 @@ struct ExportCommand {
       names: ["--out"], valueName: "DIR", help: "The folder to write into (created if missing).", field: nil,
       values: .folder),
     OptionSpec(
-      names: ["--devices"], valueName: "LIST", help: "all (default), iphone, ipad, or device ids separated by commas.",
+      names: ["--devices"], valueName: "LIST",
+      help:
+        "all (default), iphone, ipad, current (what iOS 26 and iPadOS 26 support), since:YEAR (released in YEAR or later), or device ids, separated by commas.",
       field: nil, values: .array(.device)),
     OptionSpec(
       names: ["--formats"], valueName: "LIST", help: "Any of png,svg,pdf (default: all three).", field: nil,
@@ -36,7 +38,13 @@ struct ExportCommand {
       help: "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for.", field: nil),
     OptionSpec(
       names: ["--asset-catalog"], valueName: nil,
-      help: "Also write <Design>.xcassets with an image set per screen class.", field: nil),
+      help:
+        "Write the PNGs into an Xcode asset catalog, DESIGN.xcassets (one image set per screen class; each PNG stored once), with WallpaperAssets.swift beside it.",
+      field: nil),
+    OptionSpec(
+      names: ["--catalog-name"], valueName: "NAME",
+      help: "With --asset-catalog: the catalog's name (.xcassets added when missing; default: the design's name).",
+      field: nil),
     OptionSpec(
       names: ["--jobs"], valueName: "N",
       help: "Files rendered at once, each on its own thread (default: the number of cores; at most 256).", field: nil),
@@ -55,6 +63,9 @@ struct ExportCommand {
         "Skip files whose manifest entry has the same inputs (design, font and image bytes, device, scale, format, version) and whose file still has its hash; ends with 'N rendered, M skipped'.",
       field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress, skip or summary lines.", field: nil),
+    OptionSpec(
+      names: ["--verbose"], valueName: nil,
+      help: "Also print one line per skipped screen class: its devices and the whole reason.", field: nil),
     RunReport.option,
     OptionSpec(names: ["--help", "-h"], valueName: nil, help: "", field: nil),
   ]
@@ -72,7 +83,7 @@ struct ExportCommand {
       overview:
         "Render one design, or a catalogue of them, for every chosen device, scale and format, in parallel; optionally one shard of it, or only what changed.",
       usage:
-        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog] [--jobs N] [--quiet] [--json]",
+        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--quiet] [--verbose] [--json]",
       arguments: [
         (
           "DESIGN.json|FOLDER…",
@@ -86,9 +97,10 @@ struct ExportCommand {
         DIR/previews/<design>-<class>-lock.png and -home.png (1x, a labelled mock of the screen over the
         wallpaper, portrait only), DIR/manifest.json (every file with models, size, bytes, SHA-256,
         and the skipped devices), DIR/index.html (a gallery of every file; no script, no network),
-        DIR/contact-sheet.png and .pdf. Models sharing a screen class are rendered once.
+        DIR/contact-sheet.png and .pdf (one tile per screen class). Models sharing a screen class are rendered once.
         A device the design cannot be made for (the home grid on an iPad, a square grid that does not fit)
-        is skipped with one line on stderr saying why and counted in the summary; --strict makes it an error.
+        is skipped: one line on stderr per cause ("skipped 15 iPads in 9 screen classes: …"), the devices and
+        whole reasons with --verbose and --json, and counted in the summary; --strict makes it an error.
         Several designs or a folder make a catalogue: DIR/<design>/… per design (its files, previews,
         gallery, contact sheet and asset catalog) and one DIR/manifest.json for the run.
         With --shard only that part's files and DIR/manifest.shard-I-of-N.json are written; contact
@@ -101,6 +113,10 @@ struct ExportCommand {
         (
           "wallpaper export Samples/autumn-grid.json --out export --devices iphone --asset-catalog",
           "Every iPhone, with an Xcode asset catalog."
+        ),
+        (
+          "wallpaper export Samples/autumn-grid.json --out export --devices current",
+          "Only the devices iOS 26 and iPadOS 26 support (iPhone 11 and SE 2 and later)."
         ),
         ("wallpaper export design.json --out export --formats png --scales 2,3 --quiet", "Only PNGs at 2x and 3x."),
         (
@@ -145,6 +161,14 @@ struct ExportCommand {
     options.overrides = parsed.overrides
     options.strict = parsed.has("--strict")
     options.assetCatalog = parsed.has("--asset-catalog")
+    if let name = parsed.values["--catalog-name"] {
+      guard options.assetCatalog else { throw .usage("--catalog-name: '\(name)' is only allowed with --asset-catalog") }
+      guard ExportOptions.allows(catalogName: name) else {
+        throw .usage(
+          "--catalog-name: '\(name)' is not allowed (a folder name without '/' or control characters, like Wallpapers)")
+      }
+      options.catalogName = name
+    }
     options.environment = environment
     options.date = date
     return try CLIError.mapping(Export(designs: parsed.positional, options: options))
@@ -220,7 +244,12 @@ struct ExportCommand {
       }
     }
     let style: ExportProgress.Style = quiet ? .quiet : (console.isTerminal ? .bar : .lines)
-    let progress = ExportProgress(style: style, console: console, catalogue: export.isCatalogue)
+    if !quiet {
+      let lines = ExportProgress.skipLines(
+        of: export.plans, catalogue: export.isCatalogue, verbose: parsed.has("--verbose"))
+      for line in lines { console.err(line + "\n") }
+    }
+    let progress = ExportProgress(style: style, console: console)
     let result = export.run(into: folder, shard: shard, incremental: incremental, observer: progress, timer: timer)
     fontReport.flush()
 

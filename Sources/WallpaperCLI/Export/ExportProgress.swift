@@ -3,7 +3,7 @@ import Synchronization
 import WallpaperExport
 
 /// Reports export progress on stderr: a bar redrawn in place on a terminal, a plain line per
-/// file otherwise, nothing when quiet; and one line per device skipped. Safe to call from
+/// file otherwise, nothing when quiet; `skipLines` tells what was skipped. Safe to call from
 /// several render threads.
 final class ExportProgress: ExportObserver {
   enum Style { case bar, lines, quiet }
@@ -16,24 +16,43 @@ final class ExportProgress: ExportObserver {
 
   private let style: Style
   private let console: WallpaperTool.Console
-  /// Whether skip lines name the design (a catalogue of several).
-  private let catalogue: Bool
   private let start = ContinuousClock.now
   private let state: Mutex<State>
 
   /// `total` is the number of files, until the export says it with `willFinish(files:)`.
-  init(style: Style, total: Int = 0, console: WallpaperTool.Console, catalogue: Bool = false) {
+  init(style: Style, total: Int = 0, console: WallpaperTool.Console) {
     self.style = style
     self.console = console
-    self.catalogue = catalogue
     state = Mutex(State(total: total))
   }
 
-  func skipped(_ skip: ExportPlan.Skip, of plan: ExportPlan) {
-    guard style != .quiet else { return }
-    console.err(
-      "skipped \(skip.models.map(\.id).joined(separator: ", ")) (screen class \(skip.screen.id))\(catalogue ? " of \(plan.name)" : ""): \(skip.reason)\n"
-    )
+  /// The lines telling what `plans` skipped: one per cause shared by several screen classes
+  /// (`skipped 15 iPads in 9 screen classes: the home grid has no iPad metrics (use --devices
+  /// iphone or a square grid)`), in the order the causes first occur; then, with `verbose`, and
+  /// always for a skip whose reason names its device, one per screen class with its models and
+  /// the whole reason. A catalogue of several designs names the design in each line.
+  static func skipLines(of plans: [ExportPlan], catalogue: Bool, verbose: Bool) -> [String] {
+    var lines: [String] = []
+    for plan in plans {
+      let design = catalogue ? " of \(plan.name)" : ""
+      var causes: [String] = []
+      for cause in plan.skipped.compactMap(\.cause) where !causes.contains(cause) { causes.append(cause) }
+      for cause in causes {
+        let skips = plan.skipped.filter { $0.cause == cause }
+        let models = skips.flatMap(\.models)
+        let families = Set(models.map(\.family))
+        let noun =
+          families == [.ipad] ? "iPad" : families == [.iphone] ? "iPhone" : "device"
+        let classes = "\(skips.count) screen class\(skips.count == 1 ? "" : "es")"
+        lines.append("skipped \(models.count) \(noun)\(models.count == 1 ? "" : "s") in \(classes)\(design): \(cause)")
+      }
+      for skip in plan.skipped where verbose || skip.cause == nil {
+        lines.append(
+          "skipped \(skip.models.map(\.id).joined(separator: ", ")) (screen class \(skip.screen.id))\(design): \(skip.reason)"
+        )
+      }
+    }
+    return lines
   }
 
   func willFinish(files count: Int) {

@@ -1,8 +1,11 @@
 import SceneGraph
 
 /// One of the four seasons, in meteorological terms: whole calendar months, three per season.
-public enum Season: String, CaseIterable, Sendable {
+public enum Season: String, CaseIterable, Sendable, WordSynonyms {
   case spring, summer, autumn, winter
+
+  /// `fall` is autumn in American English.
+  public static let synonyms = ["fall": "autumn"]
 
   /// Which half of the globe the calendar is read for.
   public enum Hemisphere: String, CaseIterable, Sendable {
