@@ -63,7 +63,8 @@ final class DisplayP3CLITests: XCTestCase {
       XCTAssertGreaterThan(ImageDifference(srgb, raw).meanChannelDelta, 1, season)
       print("\(season): P3 back to sRGB \(difference)")
     }
-    XCTAssertGreaterThanOrEqual(seasonsShowingTheAccent.count, 3, "the accent is drawn in P3: \(seasonsShowingTheAccent)")
+    XCTAssertGreaterThanOrEqual(
+      seasonsShowingTheAccent.count, 3, "the accent is drawn in P3: \(seasonsShowingTheAccent)")
   }
 
   func testAnSVGIsTheSameWhateverTheColourSpace() throws {
