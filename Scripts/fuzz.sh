@@ -8,8 +8,10 @@
 #                                  seed, so CI's run is the same every time
 #
 # The target is built with swiftc directly (SwiftPM's executables have their own main): the
-# pure-Swift modules Platform, SceneGraph, Wallpapers and DesignFiles, then the flag-parsing files of
-# WallpaperCLI, all with -sanitize=fuzzer,address. A finding is kept as a regression test by
+# pure-Swift modules Platform, SceneGraph, Wallpapers and DesignFiles; the pure-Swift files of
+# WallpaperExport that read manifests and shards (a module of that name without Cairo); then the
+# flag-parsing files of WallpaperCLI and `--shard`'s parser, all with -sanitize=fuzzer,address.
+# Each input goes through the design decoder and flags, the manifest reader and the shard parser. A finding is kept as a regression test by
 # copying it into Tests/Fuzz/regressions/ (FuzzRegressionTests replays every file there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,11 +24,17 @@ mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -use-ld=lld -I Sources/CPlatform -package-name wallpaper)
 
 build() {
+  # Archives are appended to, not replaced: a member from an older tree would linger.
+  rm -f "$out"/lib*.a
   local previous=()
   for module in Platform SceneGraph Wallpapers DesignFiles; do
     swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
       -emit-library -static -o "$out/lib$module.a" -I "$out" $(find "Sources/$module" -name '*.swift' | sort)
   done
+  # What manifest merge and --incremental read, without the rest of WallpaperExport.
+  swiftc "${flags[@]}" -module-name WallpaperExport -emit-module -emit-module-path "$out/WallpaperExport.swiftmodule" \
+    -emit-library -static -o "$out/libWallpaperExport.a" -I "$out" \
+    Sources/WallpaperExport/{Shard,ExportError,ExportDate,ManifestParsing}.swift
   # render's design-field options, copied from RenderCommand.swift so the fuzzer parses exactly
   # them (the output options need CairoRendering, which this build leaves out).
   {
@@ -37,8 +45,10 @@ build() {
       Sources/WallpaperCLI/RenderCommand.swift
     echo "]"
   } >"$out/DesignOptions.swift"
-  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" -lDesignFiles -lWallpapers -lSceneGraph -lPlatform \
+  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" \
+    -lWallpaperExport -lDesignFiles -lWallpapers -lSceneGraph -lPlatform \
     Sources/WallpaperCLI/Options.swift Sources/WallpaperCLI/CLIError.swift Sources/WallpaperCLI/FuzzHarness.swift \
+    Sources/WallpaperCLI/Export/ShardOption.swift \
     "$out/DesignOptions.swift" Tests/Fuzz/FuzzMain.swift -o "$out/design-fuzzer" 2>&1 |
     { grep -v "Cannot export local symbol" || true; }
 }

@@ -1,5 +1,6 @@
 import DesignFiles
 import Platform
+import WallpaperExport
 import Wallpapers
 
 /// One fuzz input through the flag parser, the design decoder and grid layout, checking the
@@ -27,6 +28,8 @@ enum FuzzHarness {
     let json = parts.first.map(Array.init) ?? []
     let arguments = parts.dropFirst().map { String(decoding: $0, as: UTF8.self) }
     for argument in arguments { checkPath(argument) }
+    checkManifest(json)
+    checkShard(arguments)
     do throws(CLIError) {
       let parsed = try ArgumentParser.parse(arguments, specs: specs, maxPositional: 1)
       let loaded: LoadedDesign
@@ -47,6 +50,46 @@ enum FuzzHarness {
       let line = error.description.escapingControlCharacters
       precondition(!line.isEmpty && !line.unicodeScalars.contains { $0.value < 0x20 }, "a message of two lines")
     }
+  }
+
+  /// The design part read as a manifest (`manifest merge`'s and `--incremental`'s reader): it
+  /// is refused in one line, or its shard header is one `--shard I/N` would allow.
+  private static func checkManifest(_ bytes: [UInt8]) {
+    do {
+      let (_, shard, _) = try ManifestFile.parse(bytes, file: "fuzz.json")
+      if let shard {
+        precondition((1...ExportShard.maxCount).contains(shard.count), "a shard count out of range was accepted")
+        precondition((1...shard.count).contains(shard.index), "a shard index out of range was accepted")
+      }
+    } catch {
+      checkOneLine(error.description)
+    }
+  }
+
+  /// The arguments as `--shard`, `--shard-count` and the job-array variables: a part in range,
+  /// or one line naming what is wrong.
+  private static func checkShard(_ arguments: [String]) {
+    func argument(_ index: Int) -> String? { index < arguments.count ? arguments[index] : nil }
+    var variables: [String: String] = [:]
+    for (offset, name) in [
+      "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN",
+      "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_STEP",
+    ].enumerated() {
+      if let value = argument(offset + 2), !value.isEmpty { variables[name] = value }
+    }
+    do throws(CLIError) {
+      let shard = try ShardOption.parse(
+        argument(0) ?? "auto", count: argument(1).flatMap { $0.isEmpty ? nil : $0 },
+        environment: Environment(variables), arguments: [])
+      precondition((1...shard.count).contains(shard.index) && shard.count <= ExportShard.maxCount)
+    } catch {
+      checkOneLine(error.description)
+    }
+  }
+
+  private static func checkOneLine(_ message: String) {
+    let line = message.escapingControlCharacters
+    precondition(!line.isEmpty && !line.unicodeScalars.contains { $0.value < 0x20 }, "a message of two lines")
   }
 
   /// The path helper's parts must put the path back together.

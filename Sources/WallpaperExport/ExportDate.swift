@@ -47,17 +47,6 @@ public struct ExportDate: Equatable, Sendable, CustomStringConvertible {
     return seconds
   }
 
-  /// The date an earlier run recorded in `folder`: `shard`'s partial manifest, else
-  /// `manifest.json` (which records one only when it was made with `SOURCE_DATE_EPOCH`); nil
-  /// when neither has one. An incremental run takes it when its environment names no date, so
-  /// a requeued task, or a re-export after a merge, makes the files the first run made.
-  public static func recorded(in folder: String, shard: ExportShard?) -> ExportDate? {
-    if let shard, let date = (try? ManifestFile.read(FilePath(folder).appending(shard.manifestName).string))?.date {
-      return date
-    }
-    return (try? ManifestFile.read(FilePath(folder).appending("manifest.json").string))?.date
-  }
-
   /// `SOURCE_DATE_EPOCH=1764547200 (2025-12-01)`, or `day 2026-12-03 (no SOURCE_DATE_EPOCH)`:
   /// how an error names the date.
   public var description: String {

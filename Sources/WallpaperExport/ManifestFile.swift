@@ -1,31 +1,7 @@
 import CairoRendering
-import DesignFiles
 import Platform
-import Wallpapers
 
-/// Reading a manifest back (an incremental run, a merge). Writing is `Export.manifest`, the
-/// only writer.
-enum ManifestFile {
-  /// What a shard's partial manifest says about its part.
-  struct ShardHeader: Equatable {
-    /// 1…count.
-    let index: Int
-    let count: Int
-    /// The part's work: pixels of its PNGs plus the points² of its vector files.
-    let pixels: Int
-    /// The part's estimated CPU milliseconds (`RenderCost`), which the split balances.
-    let cost: Int
-    /// What made the export (`ExportShard.arguments`).
-    let arguments: [String]
-    /// The date its files were made with: a merge and an incremental re-run use it.
-    let date: ExportDate
-    /// The `Studio.version` that made its files.
-    let version: String
-    /// The inputs digest (`ExportPlan.inputs`) of each design with files in this part, by
-    /// design name: a merge names the design whose files changed since.
-    let inputs: [String: String]
-  }
-
+extension ManifestFile {
   /// A manifest at most this large is read; 100,000 designs' worth is about 1 GB, so this is
   /// generous for one shard's part and a sanity bound for a whole run.
   static let maxBytes = 2_000_000_000
@@ -52,53 +28,26 @@ enum ManifestFile {
     } catch {
       throw .failed("'\(path)': \(error.description)")
     }
-    guard let object = try? JSONValue.parse(bytes, file: path), let files = object[path: ["files"]]?.arrayValue
-    else { throw .failed("'\(path)': not a manifest written by wallpaper export (JSON with a 'files' list)") }
-    var entries: [ExportedFile] = []
-    for file in files {
-      guard let filePath = file[path: ["path"]]?.stringValue, let format = file[path: ["format"]]?.stringValue,
-        let bytes = file[path: ["bytes"]]?.intValue, let sha256 = file[path: ["sha256"]]?.stringValue,
-        sha256.utf8.count == 64
-      else {
-        throw .failed("'\(path)': an entry of 'files' lacks path, format, bytes or a SHA-256 (\(entries.count + 1))")
-      }
-      var entry = ExportedFile(
-        path: filePath, format: format, bytes: bytes, sha256: sha256, key: file[path: ["key"]]?.stringValue)
-      if let width = file[path: ["pixels", "width"]]?.intValue, let height = file[path: ["pixels", "height"]]?.intValue
-      {
-        entry.pixels = PixelSize(width: width, height: height)
-      }
-      entries.append(entry)
+    let (entries, shard, date) = try parse(bytes, file: path)
+    let files = entries.map { entry in
+      var file = ExportedFile(
+        path: entry.path, format: entry.format, bytes: entry.bytes, sha256: entry.sha256, key: entry.key)
+      file.pixels = entry.pixels.map { PixelSize(width: $0.width, height: $0.height) }
+      return file
     }
-    /// `{"day": "YYYY-MM-DD", "sourceDateEpoch": N}` (the epoch optional).
-    func date(_ value: JSONValue?) -> ExportDate? {
-      guard let day = value?[path: ["day"]]?.stringValue.flatMap(CalendarDate.init) else { return nil }
-      return ExportDate(sourceDateEpoch: value?[path: ["sourceDateEpoch"]]?.intValue.map(Int64.init), day: day)
+    return (files, shard, date)
+  }
+}
+
+extension ExportDate {
+  /// The date an earlier run recorded in `folder`: `shard`'s partial manifest, else
+  /// `manifest.json` (which records one only when it was made with `SOURCE_DATE_EPOCH`); nil
+  /// when neither has one. An incremental run takes it when its environment names no date, so
+  /// a requeued task, or a re-export after a merge, makes the files the first run made.
+  public static func recorded(in folder: String, shard: ExportShard?) -> ExportDate? {
+    if let shard, let date = (try? ManifestFile.read(FilePath(folder).appending(shard.manifestName).string))?.date {
+      return date
     }
-    var shard: ShardHeader?
-    if let header = object[path: ["shard"]] {
-      guard let index = header[path: ["index"]]?.intValue, let count = header[path: ["count"]]?.intValue,
-        let pixels = header[path: ["pixels"]]?.intValue, let cost = header[path: ["cost"]]?.intValue,
-        let arguments = header[path: ["arguments"]]?.arrayValue?.compactMap(\.stringValue),
-        let version = header[path: ["version"]]?.stringValue, let recorded = date(header[path: ["date"]]),
-        case .object(let designs)? = header[path: ["inputs"]]?.kind
-      else {
-        throw .failed(
-          "'\(path)': its 'shard' lacks index, count, pixels, cost, arguments, version, date or inputs (written by an older wallpaper? run that part again)"
-        )
-      }
-      // Checked as `--shard I/N` is: a merge loops over the count and balances over it.
-      guard ExportShard(index: index, count: count) != nil else {
-        throw .failed(
-          "'\(path)': its 'shard' says part \(index) of \(count) (allowed: 1 ≤ index ≤ count ≤ \(ExportShard.maxCount))"
-        )
-      }
-      var inputs: [String: String] = [:]
-      for member in designs { inputs[member.key] = member.value.stringValue }
-      shard = ShardHeader(
-        index: index, count: count, pixels: pixels, cost: cost, arguments: arguments, date: recorded,
-        version: version, inputs: inputs)
-    }
-    return (entries, shard, shard?.date ?? date(object[path: ["date"]]))
+    return (try? ManifestFile.read(FilePath(folder).appending("manifest.json").string))?.date
   }
 }
