@@ -21,7 +21,8 @@ extension Renderer {
   ///   - scene: what to draw.
   ///   - scale: pixels per point, > 0.
   ///   - compression: the deflate effort and filtering.
-  ///   - drawing: when given, receives the time spent drawing (the rest is encoding).
+  ///   - colorSpace: sRGB, or Display P3 (tagged with its profile; see `DrawingSpace`).
+  ///   - timing: when given, receives the time spent drawing (the rest is encoding).
   /// - Throws: `RenderError.invalidScale`, `.canvasTooLarge` (before allocating), or a
   ///   drawing or encoding failure.
   public func renderPNG(

@@ -34,9 +34,13 @@ public enum ScreenMock {
   /// of the flashlight and camera buttons, and on the home screen only the dock: no iPad
   /// home-screen grid is known.
   ///
-  /// - Parameter lockInk: the colour of the lock screen's date, clock and widget outlines; as
-  ///   iOS does, light over dark art and dark over pale art (`AdaptiveInk.over(luminance:)` of
-  ///   the picture behind the clock). The status bar stays white.
+  /// - Parameters:
+  ///   - device: the device whose zones the mock draws.
+  ///   - screen: the lock or the home screen.
+  ///   - font: the font file of the clock and the labels.
+  ///   - lockInk: the colour of the lock screen's date, clock and widget outlines; as iOS does,
+  ///     light over dark art and dark over pale art (`AdaptiveInk.over(luminance:)` of the
+  ///     picture behind the clock). The status bar stays white.
   public static func nodes(
     for device: Device, screen: PreviewScreen, font: String, lockInk: Color = AdaptiveInk.light
   ) throws(SceneError) -> Node {
@@ -157,7 +161,10 @@ extension Design {
   ///
   /// - Throws: `SceneError` naming `orientation` when the design is in landscape (the zones
   ///   are portrait).
-  /// - Parameter lockInk: the lock screen's clock colour (see `ScreenMock.nodes`).
+  /// - Parameters:
+  ///   - screen: the lock or the home screen.
+  ///   - defaultFont: the font file for the label and the mock when the design names none.
+  ///   - lockInk: the lock screen's clock colour (see `ScreenMock.nodes`).
   public func previewScene(
     screen: PreviewScreen, defaultFont: String, lockInk: Color = AdaptiveInk.light
   ) throws(SceneError) -> Scene {
