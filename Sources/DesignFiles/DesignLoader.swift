@@ -605,6 +605,8 @@ public enum DesignLoader {
     guard let pathValue = reader.raw("svg"), let path = try reader.string("svg") else {
       throw DesignError(origin: reader.value.origin, field: field, message: "is required")
     }
+    // The cheap checks first, so a bad opacity is reported as such whatever the file.
+    let opacity = try reader.opacity("opacity") ?? seasonAlpha ?? .opaque
     let file = try confine(
       path, from: pathValue, baseFolder: baseFolder, field: field,
       allowed: "an SVG file inside the design file's folder; --art FILE.svg reads any file")
@@ -634,7 +636,6 @@ public enum DesignLoader {
     } catch {
       throw DesignError(origin: pathValue.origin, field: field, message: "'\(path)' \(error.reason)")
     }
-    let opacity = try reader.opacity("opacity") ?? seasonAlpha ?? .opaque
     return CustomArt(path: path, file: file, vector: vector, opacity: opacity)
   }
 

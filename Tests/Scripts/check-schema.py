@@ -77,6 +77,7 @@ with tempfile.TemporaryDirectory() as scratch:
     context = {  # what a field needs beside it to be read at all
         ("background", "gradient"): {"colors": ["#000000", "#FFFFFF"]},
         ("background", "image"): {"path": "x.png"},
+        ("art",): {"svg": "x.svg"},
         ("grid",): {"kind": "square", "columns": 3},
         ("layers", "[]"): {"name": "art"},
     }
