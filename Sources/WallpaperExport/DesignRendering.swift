@@ -190,14 +190,26 @@ public enum DesignRendering {
   public static func backdropLuminance(of scene: Scene, in box: Rect) throws(ExportError) -> Double {
     let image: RasterImage
     let scale = measuringScale
-    do {
-      image = try Renderer().rasterize(scene, scale: scale)
+    // Only the box is drawn (the scene moved so the box is the canvas, whole pixels of the full
+    // raster): the pass costs the box's pixels, not the screen's.
+    let x = Int((box.minX * scale).rounded(.down))..<Int((box.maxX * scale).rounded(.up))
+    let y = Int((box.minY * scale).rounded(.down))..<Int((box.maxY * scale).rounded(.up))
+    guard !x.isEmpty, !y.isEmpty else { return 0 }
+    let window: Scene
+    do throws(SceneError) {
+      let origin = try Vector(dx: -Double(x.lowerBound) / scale, dy: -Double(y.lowerBound) / scale)
+      window = try Scene(
+        size: try Size(width: Double(x.count) / scale, height: Double(y.count) / scale),
+        nodes: [.group(Group(transform: .translation(origin), children: scene.nodes))])
     } catch {
       throw .failed("cannot measure the picture behind \(box): \(error.description)")
     }
-    let x = Int((box.minX * scale).rounded(.down))..<Int((box.maxX * scale).rounded(.up))
-    let y = Int((box.minY * scale).rounded(.down))..<Int((box.maxY * scale).rounded(.up))
-    return image.meanRelativeLuminance(x: x, y: y) ?? 0
+    do {
+      image = try Renderer().rasterize(window, scale: scale)
+    } catch {
+      throw .failed("cannot measure the picture behind \(box): \(error.description)")
+    }
+    return image.meanRelativeLuminance(x: 0..<x.count, y: 0..<y.count) ?? 0
   }
 
   /// A cell photo as `render` draws it into a cell's square of `side` points at `scale`
