@@ -317,8 +317,7 @@ final class Canvas {
     var (drawnWidth, drawnHeight) = (frame.width, frame.height)
     cairo_user_to_device_distance(cr, &drawnWidth, &drawnHeight)
     let perUnit = snapsToPixels ? 1 : scale
-    func pixels(_ length: Double) -> Int { Int(min((abs(length) * perUnit).rounded(.up), 1e9)) }
-    let target = DecodedImage.Target(width: pixels(drawnWidth), height: pixels(drawnHeight), mode: image.mode)
+    let target = DecodedImage.Target(covering: drawnWidth * perUnit, drawnHeight * perUnit, mode: image.mode)
     let decoded = try images.image(image.data, target: target)
     let (width, height) = (Double(decoded.width), Double(decoded.height))
     var sx = frame.width / width

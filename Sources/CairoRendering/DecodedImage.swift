@@ -193,6 +193,14 @@ final class DecodedImage {
   }
 }
 
+extension DecodedImage.Target {
+  /// A frame `width` × `height` device pixels large (fractions round up, the sign is ignored).
+  init(covering width: Double, _ height: Double, mode: ContentMode) {
+    func pixels(_ length: Double) -> Int { Int(min(abs(length).rounded(.up), 1e9)) }
+    self.init(width: pixels(width), height: pixels(height), mode: mode)
+  }
+}
+
 /// The key under which a photo's surface holds the decoder's pixel buffer, freed with it.
 nonisolated(unsafe) private var decodedPixelsKey = cairo_user_data_key_t()
 

@@ -430,14 +430,14 @@ public enum DesignLoader {
         var files = [path]
         if kind == .folder {
           let names = FilePath(path).folderEntries() ?? []
-          files = names.filter { name in
+          // A photo in the folder may be a link out of it: each is confined as the folder is.
+          files = try names.filter { name in
             !name.hasPrefix(".")
               && ["png", "jpg", "jpeg", "heic", "heif"].contains(FilePath(name).pathExtension.lowercased())
-          }.sorted().map { FilePath(path).appending($0).string }
-          // A photo in the folder may be a link out of it: each is confined as the folder is.
-          for file in files {
-            let name = FilePath(entry).appending(FilePath(file).lastComponent).string
-            _ = try resolveInput(name, from: value, baseFolder: baseFolder, field: field, flag: "--cell-images")
+          }.sorted().map { (name: String) throws(DesignError) -> String in
+            try resolveInput(
+              FilePath(entry).appending(name).string, from: value, baseFolder: baseFolder, field: field,
+              flag: "--cell-images")
           }
           guard !files.isEmpty else {
             throw DesignError.invalid(

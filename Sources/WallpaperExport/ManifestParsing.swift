@@ -26,7 +26,7 @@ package enum ManifestFile {
   }
 
   /// One entry of a manifest's `files`, as the readers use it.
-  package struct Entry: Equatable, Sendable {
+  package struct Entry: Sendable {
     package let path: String
     package let format: String
     package let bytes: Int
@@ -34,11 +34,6 @@ package enum ManifestFile {
     package let key: String?
     /// A PNG's width and height in pixels.
     package let pixels: (width: Int, height: Int)?
-
-    package static func == (a: Entry, b: Entry) -> Bool {
-      (a.path, a.format, a.bytes, a.sha256, a.key) == (b.path, b.format, b.bytes, b.sha256, b.key)
-        && a.pixels?.width == b.pixels?.width && a.pixels?.height == b.pixels?.height
-    }
   }
 
   /// The entries, shard header and date of a manifest's bytes: the pure part of `read`, which

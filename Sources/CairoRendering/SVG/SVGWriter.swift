@@ -432,10 +432,8 @@ private struct SVGDocumentState {
     // or converted to sRGB are embedded as a PNG of the decoded pixels.
     // Decoded for the device pixels the frame covers, as PNG and PDF do: a re-encoding
     // embeds no more pixels than the device shows.
-    func pixels(_ length: Double) -> Int { Int(min((length * scale).rounded(.up), 1e9)) }
     let decoded = try DecodedImage(
-      image.data,
-      target: DecodedImage.Target(width: pixels(frame.width), height: pixels(frame.height), mode: image.mode))
+      image.data, target: DecodedImage.Target(covering: frame.width * scale, frame.height * scale, mode: image.mode))
     let embedded: (mime: String, bytes: [UInt8])
     if decoded.wasTransformed {
       embedded = (ImageFormat.png.mimeType, try decoded.pngData())
