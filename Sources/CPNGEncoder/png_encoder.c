@@ -207,6 +207,18 @@ struct png_stream {
   struct libdeflate_compressor *compressors[13];
   walker_tables *tables;
 
+  // Indexed colour: while the image has used at most 256 colours (ARGB32 words, in order of
+  // first appearance), each chunk is also kept as one palette index per pixel, deflated quickly;
+  // png_stream_finish re-packs those at the smallest bit depth and keeps the smaller file.
+  int indexed;  // Every pixel so far is in `palette`.
+  int palette_count;
+  uint32_t palette[256];
+  uint32_t slot_words[1024];  // Open addressing: word → index + 1 in slot_indices (0: empty).
+  uint16_t slot_indices[1024];
+  unsigned char *index_rows;  // One chunk's indices, `width` bytes a row.
+  struct libdeflate_compressor *index_compressor;
+  png_encoder_output index_chunks;  // Each chunk's deflated indices after its 4-byte length.
+
   // The worker: one job at a time.
   int threaded, thread_started, job_ready, job_busy, stopping;
   pthread_t thread;
@@ -238,20 +250,26 @@ static void collect(png_stream *s) {
   if (s->job_status != PNG_ENCODER_OK) fail(s, s->job_status, s->job_message);
 }
 
-static int append(png_stream *s, const void *bytes, size_t length) {
-  png_encoder_output *o = &s->output;
-  if (o->size + length > o->capacity) {
-    size_t capacity = o->capacity > 0 ? o->capacity : 65536;
-    while (capacity < o->size + length) capacity *= 2;
-    unsigned char *grown = realloc(o->data, capacity);
-    if (grown == NULL) return 0;
-    o->data = grown;
-    o->capacity = capacity;
-  }
-  memcpy(o->data + o->size, bytes, length);
+/// Makes room for `length` more bytes in `o` (doubling, from 64 KiB). Returns 0 when out of memory.
+static int reserve(png_encoder_output *o, size_t length) {
+  if (o->size + length <= o->capacity) return 1;
+  size_t capacity = o->capacity > 0 ? o->capacity : 65536;
+  while (capacity < o->size + length) capacity *= 2;
+  unsigned char *grown = realloc(o->data, capacity);
+  if (grown == NULL) return 0;
+  o->data = grown;
+  o->capacity = capacity;
+  return 1;
+}
+
+static int append_to(png_encoder_output *o, const void *bytes, size_t length) {
+  if (!reserve(o, length)) return 0;
+  if (length > 0) memcpy(o->data + o->size, bytes, length);
   o->size += length;
   return 1;
 }
+
+static int append(png_stream *s, const void *bytes, size_t length) { return append_to(&s->output, bytes, length); }
 
 static void put32(unsigned char *p, uint32_t v) {
   p[0] = (unsigned char)(v >> 24);
@@ -260,28 +278,30 @@ static void put32(unsigned char *p, uint32_t v) {
   p[3] = (unsigned char)v;
 }
 
-/// Deflates one chunk of filtered rows and appends it (runs on the worker when threaded).
-static void compress_chunk(png_stream *s, const unsigned char *data, size_t size, int level, int final) {
-  if (s->job_status != PNG_ENCODER_OK) return;
-  if (s->compressors[level] == NULL) s->compressors[level] = libdeflate_alloc_compressor(level);
-  struct libdeflate_compressor *compressor = s->compressors[level];
-  if (compressor == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for libdeflate's compressor");
+/// Deflates `size` bytes with `compressor` and appends them to `target` as part of one zlib
+/// stream: unless `final`, the deflate stream's final bit is cleared and an empty stored block
+/// brings the next part to a byte boundary. Updates `adler` over the uncompressed bytes. Uses
+/// the stream's scratch buffer and Huffman tables, so only one thread may call it at a time.
+/// On failure, `why` says why.
+static png_encoder_status deflate_part(png_stream *s, struct libdeflate_compressor *compressor,
+                                       const unsigned char *data, size_t size, int final,
+                                       png_encoder_output *target, uint32_t *adler, const char **why) {
   size_t bound = libdeflate_deflate_compress_bound(compressor, size) + 8;
   if (bound > s->compressed_capacity) {
     free(s->compressed);
     s->compressed = malloc(bound);
     s->compressed_capacity = s->compressed != NULL ? bound : 0;
-    if (s->compressed == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for a deflate buffer");
+    if (s->compressed == NULL) return *why = "out of memory for a deflate buffer", PNG_ENCODER_OUT_OF_MEMORY;
   }
   size_t length = libdeflate_deflate_compress(compressor, data, size, s->compressed, bound - 8);
-  if (length == 0) return fail_job(s, PNG_ENCODER_INVALID_ARGUMENT, "libdeflate could not compress a chunk");
-  s->adler = libdeflate_adler32(s->adler, data, size);
+  if (length == 0) return *why = "libdeflate could not compress a chunk", PNG_ENCODER_INVALID_ARGUMENT;
+  *adler = libdeflate_adler32(*adler, data, size);
   if (!final) {
     if (s->tables == NULL) s->tables = malloc(sizeof *s->tables);
-    if (s->tables == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for Huffman tables");
+    if (s->tables == NULL) return *why = "out of memory for Huffman tables", PNG_ENCODER_OUT_OF_MEMORY;
     size_t header, end;
     if (!find_final_block(s->tables, s->compressed, length, &header, &end) || (end + 7) / 8 != length) {
-      return fail_job(s, PNG_ENCODER_INVALID_ARGUMENT, "libdeflate wrote a stream this encoder cannot join");
+      return *why = "libdeflate wrote a stream this encoder cannot join", PNG_ENCODER_INVALID_ARGUMENT;
     }
     s->compressed[header / 8] &= (unsigned char)~(1u << (header % 8));
     if (end % 8 != 0) s->compressed[end / 8] &= (unsigned char)((1u << (end % 8)) - 1);
@@ -293,7 +313,26 @@ static void compress_chunk(png_stream *s, const unsigned char *data, size_t size
     memcpy(s->compressed + length, empty_stored, 4);
     length += 4;
   }
-  if (!append(s, s->compressed, length)) fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
+  if (!append_to(target, s->compressed, length)) {
+    return *why = "out of memory growing the PNG buffer", PNG_ENCODER_OUT_OF_MEMORY;
+  }
+  return PNG_ENCODER_OK;
+}
+
+/// The compressor for `level` (0…12), allocated on first use; NULL when out of memory.
+static struct libdeflate_compressor *compressor_for(png_stream *s, int level) {
+  if (s->compressors[level] == NULL) s->compressors[level] = libdeflate_alloc_compressor(level);
+  return s->compressors[level];
+}
+
+/// Deflates one chunk of filtered rows and appends it (runs on the worker when threaded).
+static void compress_chunk(png_stream *s, const unsigned char *data, size_t size, int level, int final) {
+  if (s->job_status != PNG_ENCODER_OK) return;
+  struct libdeflate_compressor *compressor = compressor_for(s, level);
+  if (compressor == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for libdeflate's compressor");
+  const char *why = NULL;
+  png_encoder_status status = deflate_part(s, compressor, data, size, final, &s->output, &s->adler, &why);
+  if (status != PNG_ENCODER_OK) fail_job(s, status, why);
 }
 
 static void *worker_main(void *argument) {
@@ -352,7 +391,7 @@ static void submit(png_stream *s, size_t size, int level, int final) {
 }
 
 /// Appends one chunk: length, type, data, CRC over type and data.
-static int append_chunk(png_stream *s, const char type[4], const unsigned char *data, size_t length) {
+static int append_chunk_to(png_encoder_output *o, const char type[4], const unsigned char *data, size_t length) {
   if (length > 0x7FFFFFFF) return 0;
   unsigned char head[8];
   put32(head, (uint32_t)length);
@@ -361,7 +400,11 @@ static int append_chunk(png_stream *s, const char type[4], const unsigned char *
   crc = libdeflate_crc32(crc, data, length);
   unsigned char tail[4];
   put32(tail, crc);
-  return append(s, head, 8) && (length == 0 || append(s, data, length)) && append(s, tail, 4);
+  return append_to(o, head, 8) && append_to(o, data, length) && append_to(o, tail, 4);
+}
+
+static int append_chunk(png_stream *s, const char type[4], const unsigned char *data, size_t length) {
+  return append_chunk_to(&s->output, type, data, length);
 }
 
 /// The colour chunks of `color` (see png_encoder_color), in the order PNG's third edition
@@ -412,7 +455,7 @@ static int valid_choice(png_encoder_choice c) {
 
 png_stream *png_stream_create(int width, int height, int rgba, png_encoder_options options, int threaded) {
   if (width <= 0 || height <= 0 || width > (1 << 24) || !valid_choice(options.art) ||
-      !valid_choice(options.photo)) {
+      !valid_choice(options.photo) || !valid_choice(options.indexed)) {
     return NULL;
   }
   png_stream *s = calloc(1, sizeof *s);
@@ -425,6 +468,7 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   s->row_bytes = 1 + (size_t)width * (size_t)s->channels;
   s->adler = 1;
   s->threaded = threaded;
+  s->indexed = 1;
   s->previous = calloc(s->row_bytes, 1);
   s->current = calloc(s->row_bytes, 1);
   s->scratch = malloc(s->row_bytes * 5);
@@ -470,24 +514,24 @@ const char *png_stream_message(const png_stream *stream) { return stream->messag
 
 // Un-premultiplies with Cairo's own rounding (cairo-png.c unpremultiply_data), so decoded
 // pixels equal those of cairo_surface_write_to_png.
-static void convert_rgba(const uint32_t *source, unsigned char *row, int width) {
-  for (int x = 0; x < width; x++) {
-    uint32_t word = source[x];
-    uint32_t alpha = word >> 24;
-    if (alpha == 255) {
-      row[0] = (unsigned char)(word >> 16);
-      row[1] = (unsigned char)(word >> 8);
-      row[2] = (unsigned char)word;
-    } else if (alpha == 0) {
-      row[0] = row[1] = row[2] = 0;
-    } else {
-      row[0] = (unsigned char)((((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha);
-      row[1] = (unsigned char)((((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha);
-      row[2] = (unsigned char)(((word & 0xFF) * 255 + alpha / 2) / alpha);
-    }
-    row[3] = (unsigned char)alpha;
-    row += 4;
+static void unpremultiply(uint32_t word, unsigned char rgba[4]) {
+  uint32_t alpha = word >> 24;
+  if (alpha == 255) {
+    rgba[0] = (unsigned char)(word >> 16);
+    rgba[1] = (unsigned char)(word >> 8);
+    rgba[2] = (unsigned char)word;
+  } else if (alpha == 0) {
+    rgba[0] = rgba[1] = rgba[2] = 0;
+  } else {
+    rgba[0] = (unsigned char)((((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha);
+    rgba[1] = (unsigned char)((((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha);
+    rgba[2] = (unsigned char)(((word & 0xFF) * 255 + alpha / 2) / alpha);
   }
+  rgba[3] = (unsigned char)alpha;
+}
+
+static void convert_rgba(const uint32_t *source, unsigned char *row, int width) {
+  for (int x = 0; x < width; x++, row += 4) unpremultiply(source[x], row);
 }
 
 /// Returns 0 when a pixel is not opaque.
@@ -537,11 +581,12 @@ static void apply_filter(int type, const unsigned char *row, const unsigned char
   }
 }
 
-/// Writes the filtered row (filter byte first) to `out`: the one allowed filter, or with
-/// several the one whose bytes, read as signed, have the smallest sum of absolute values
-/// (libpng's heuristic; ties go to the lower filter type).
-static void filter_row(png_stream *s, int filters, unsigned char *out) {
-  size_t n = s->row_bytes - 1;
+/// Writes `s->current` filtered against `s->previous` (filter byte first, `row_bytes` in all,
+/// `bpp` bytes a pixel, rounded up) to `out`: the one allowed filter, or with several the one
+/// whose bytes, read as signed, have the smallest sum of absolute values (libpng's heuristic;
+/// ties go to the lower filter type).
+static void filter_line(png_stream *s, int filters, size_t row_bytes, int bpp, unsigned char *out) {
+  size_t n = row_bytes - 1;
   int single = -1, allowed = 0;
   for (int type = 0; type < 5; type++) {
     if (filters & (PNG_ENCODER_FILTER_NONE << type)) {
@@ -549,13 +594,13 @@ static void filter_row(png_stream *s, int filters, unsigned char *out) {
       allowed++;
     }
   }
-  if (allowed == 1) return apply_filter(single, s->current, s->previous, n, s->channels, out);
+  if (allowed == 1) return apply_filter(single, s->current, s->previous, n, bpp, out);
   uint64_t best_sum = UINT64_MAX;
   int best = 0;
   for (int type = 0; type < 5; type++) {
     if (!(filters & (PNG_ENCODER_FILTER_NONE << type))) continue;
-    unsigned char *candidate = s->scratch + (size_t)type * s->row_bytes;
-    apply_filter(type, s->current, s->previous, n, s->channels, candidate);
+    unsigned char *candidate = s->scratch + (size_t)type * row_bytes;
+    apply_filter(type, s->current, s->previous, n, bpp, candidate);
     uint64_t sum = 0;
     for (size_t i = 1; i <= n; i++) {
       int v = (signed char)candidate[i];
@@ -566,7 +611,67 @@ static void filter_row(png_stream *s, int filters, unsigned char *out) {
       best = type;
     }
   }
-  memcpy(out, s->scratch + (size_t)best * s->row_bytes, s->row_bytes);
+  memcpy(out, s->scratch + (size_t)best * row_bytes, row_bytes);
+}
+
+/// Filters the stream's current row of pixels (see filter_line).
+static void filter_row(png_stream *s, int filters, unsigned char *out) {
+  filter_line(s, filters, s->row_bytes, s->channels, out);
+}
+
+// MARK: Indexed colour
+
+/// The palette index of `word`, added when new; -1 when it would be a 257th colour.
+static int palette_index(png_stream *s, uint32_t word) {
+  uint32_t slot = (word * 2654435761u) >> 22;  // 10 bits: the table's 1024 slots.
+  while (s->slot_indices[slot] != 0) {
+    if (s->slot_words[slot] == word) return s->slot_indices[slot] - 1;
+    slot = (slot + 1) & 1023;
+  }
+  if (s->palette_count == 256) return -1;
+  s->palette[s->palette_count] = word;
+  s->slot_words[slot] = word;
+  s->slot_indices[slot] = (uint16_t)++s->palette_count;
+  return s->palette_count - 1;
+}
+
+/// Gives up the indexed form: a 257th colour, or no memory for it (the RGB form is unaffected).
+static void drop_indexed(png_stream *s) {
+  s->indexed = 0;
+  free(s->index_rows);
+  s->index_rows = NULL;
+  png_encoder_free(&s->index_chunks);
+}
+
+/// Keeps a chunk's pixels as palette indices (deflated quickly, 4-byte length first) while the
+/// image has used at most 256 colours. Runs on the caller's thread.
+static void index_chunk(png_stream *s, const unsigned char *pixels, int rows, int stride) {
+  if (!s->indexed) return;
+  size_t size = (size_t)s->width * (size_t)rows;
+  if (s->index_rows == NULL) s->index_rows = malloc((size_t)s->width * (size_t)s->band_rows);
+  if (s->index_compressor == NULL) s->index_compressor = libdeflate_alloc_compressor(1);
+  if (s->index_rows == NULL || s->index_compressor == NULL) return drop_indexed(s);
+  uint32_t last_word = 0;
+  int last = -1;
+  for (int y = 0; y < rows; y++) {
+    const uint32_t *source = (const uint32_t *)(pixels + (size_t)y * (size_t)stride);
+    unsigned char *row = s->index_rows + (size_t)y * (size_t)s->width;
+    for (int x = 0; x < s->width; x++) {
+      if (last < 0 || source[x] != last_word) {
+        last_word = source[x];
+        last = palette_index(s, last_word);
+        if (last < 0) return drop_indexed(s);
+      }
+      row[x] = (unsigned char)last;
+    }
+  }
+  png_encoder_output *o = &s->index_chunks;
+  size_t bound = libdeflate_deflate_compress_bound(s->index_compressor, size);
+  if (!reserve(o, 4 + bound)) return drop_indexed(s);
+  size_t compressed = libdeflate_deflate_compress(s->index_compressor, s->index_rows, size, o->data + o->size + 4, bound);
+  if (compressed == 0 || compressed > 0xFFFFFFFFu) return drop_indexed(s);
+  put32(o->data + o->size, (uint32_t)compressed);
+  o->size += 4 + compressed;
 }
 
 png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pixels, int rows, int stride) {
@@ -590,6 +695,7 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
                               stride, 16)
                         : 1;
     png_encoder_choice choice = repeat < s->options.photo_threshold ? s->options.photo : s->options.art;
+    index_chunk(s, pixels, chunk_rows, stride);
     unsigned char *out = s->chunks[s->filling];
     for (int y = 0; y < chunk_rows; y++) {
       const uint32_t *source = (const uint32_t *)(pixels + (size_t)y * stride);
@@ -610,6 +716,99 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
     rows -= chunk_rows;
   }
   return s->status;
+}
+
+/// The whole file in indexed colour (IHDR colour type 3 at 1, 2, 4 or 8 bits, PLTE, tRNS when
+/// a colour is translucent), rows filtered with `filters` (PNG_ENCODER_FILTER_* bits, as
+/// `filter_row` chooses), from the chunks `index_chunk` kept and the finished RGB file's
+/// signature and colour chunks. On failure `indexed` is left empty.
+static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_output *indexed, const char **why) {
+  memset(indexed, 0, sizeof *indexed);
+  int count = s->palette_count;
+  int depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
+  size_t packed_row = 1 + ((size_t)s->width * (size_t)depth + 7) / 8;
+  unsigned char *packed = malloc(packed_row * (size_t)s->band_rows);
+  // Filtering runs on the stream's row buffers (longer than packed rows), the first row
+  // filtered against zeros, as PNG's first row is.
+  memset(s->previous, 0, packed_row);
+  struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
+  struct libdeflate_compressor *compressor = compressor_for(s, s->options.indexed.level);
+  png_encoder_status status = PNG_ENCODER_OUT_OF_MEMORY;
+  *why = "out of memory for the indexed-colour form";
+  // Translucent colours first, so tRNS (alpha for the palette's first entries) stays short;
+  // otherwise in order of first appearance. `order` maps a kept index to its palette place.
+  unsigned char plte[3 * 256], trns[256], order[256];
+  int translucent = 0;
+  for (int pass = 0, place = 0; pass < 2; pass++) {
+    for (int i = 0; i < count; i++) {
+      unsigned char rgba[4];
+      unpremultiply(s->palette[i], rgba);
+      if ((rgba[3] != 255) != (pass == 0)) continue;
+      order[i] = (unsigned char)place;
+      memcpy(plte + 3 * place, rgba, 3);
+      trns[place++] = rgba[3];
+      if (pass == 0) translucent = place;
+    }
+  }
+  // Signature, IHDR (bit depth and colour type changed, CRC again) and the colour chunks.
+  if (packed == NULL || decompressor == NULL || compressor == NULL ||
+      !append_to(indexed, s->output.data, s->idat_start)) {
+    goto done;
+  }
+  indexed->data[24] = (unsigned char)depth;
+  indexed->data[25] = 3;
+  put32(indexed->data + 29, libdeflate_crc32(0, indexed->data + 12, 17));
+  if (!append_chunk_to(indexed, "PLTE", plte, 3 * (size_t)count) ||
+      (translucent > 0 && !append_chunk_to(indexed, "tRNS", trns, (size_t)translucent))) {
+    goto done;
+  }
+  size_t idat_start = indexed->size;
+  // IDAT's length comes last; the zlib header is the RGB stream's (same level).
+  if (!append_to(indexed, s->output.data + s->idat_start, 10)) goto done;
+  uint32_t adler = 1;
+  const unsigned char *next = s->index_chunks.data;
+  for (int top = 0; top < s->height; top += s->band_rows) {
+    int rows = s->height - top < s->band_rows ? s->height - top : s->band_rows;
+    size_t size = (size_t)rows * (size_t)s->width;
+    uint32_t length = (uint32_t)next[0] << 24 | (uint32_t)next[1] << 16 | (uint32_t)next[2] << 8 | next[3];
+    if (libdeflate_deflate_decompress(decompressor, next + 4, length, s->index_rows, size, NULL) != LIBDEFLATE_SUCCESS) {
+      status = PNG_ENCODER_INVALID_ARGUMENT;
+      *why = "the indexed-colour form did not decompress";
+      goto done;
+    }
+    next += 4 + length;
+    for (int y = 0; y < rows; y++) {
+      const unsigned char *index = s->index_rows + (size_t)y * (size_t)s->width;
+      unsigned char *line = s->current;
+      memset(line, 0, packed_row - 1);  // The last byte's unused bits are zero.
+      int per_byte = 8 / depth;
+      for (int x = 0; x < s->width; x++) {
+        line[x / per_byte] |= (unsigned char)(order[index[x]] << (8 - depth * (x % per_byte + 1)));
+      }
+      filter_line(s, filters, packed_row, 1, packed + (size_t)y * packed_row);
+      s->current = s->previous;
+      s->previous = line;
+    }
+    status = deflate_part(s, compressor, packed, (size_t)rows * packed_row, top + rows == s->height, indexed, &adler, why);
+    if (status != PNG_ENCODER_OK) goto done;
+  }
+  status = PNG_ENCODER_OUT_OF_MEMORY;
+  *why = "out of memory for the indexed-colour form";
+  unsigned char trailer[4];
+  put32(trailer, adler);
+  if (!append_to(indexed, trailer, 4)) goto done;
+  size_t idat_length = indexed->size - idat_start - 8;
+  put32(indexed->data + idat_start, (uint32_t)idat_length);
+  put32(trailer, libdeflate_crc32(0, indexed->data + idat_start + 4, idat_length + 4));
+  static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+  if (!append_to(indexed, trailer, 4) || !append_to(indexed, iend, sizeof iend)) goto done;
+  indexed->color_type = 3;
+  status = PNG_ENCODER_OK;
+done:
+  free(packed);
+  if (decompressor != NULL) libdeflate_free_decompressor(decompressor);
+  if (status != PNG_ENCODER_OK) png_encoder_free(indexed);
+  return status;
 }
 
 png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) {
@@ -635,6 +834,32 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
     fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
     return s->status;
   }
+  if (s->indexed) {
+    // The same pixels in at most 256 colours, with filter NONE and with the indexed choice's
+    // filters: keep the smallest file, the first of equals.
+    int filters[2] = {PNG_ENCODER_FILTER_NONE, s->options.indexed.filters};
+    png_encoder_output best = {0};
+    for (int i = 0; i < (filters[1] == filters[0] ? 1 : 2); i++) {
+      png_encoder_output indexed;
+      const char *why = NULL;
+      png_encoder_status status = build_indexed(s, filters[i], &indexed, &why);
+      if (status != PNG_ENCODER_OK) {
+        png_encoder_free(&best);
+        fail(s, status, why);
+        return s->status;
+      }
+      if (indexed.size < (best.data != NULL ? best.size : s->output.size)) {
+        png_encoder_free(&best);
+        best = indexed;
+      } else {
+        png_encoder_free(&indexed);
+      }
+    }
+    if (best.data != NULL) {
+      png_encoder_free(&s->output);
+      s->output = best;
+    }
+  }
   *output = s->output;
   memset(&s->output, 0, sizeof s->output);
   return PNG_ENCODER_OK;
@@ -655,6 +880,9 @@ void png_stream_destroy(png_stream *s) {
     if (s->compressors[i] != NULL) libdeflate_free_compressor(s->compressors[i]);
   free(s->tables);
   free(s->compressed);
+  free(s->index_rows);
+  free(s->index_chunks.data);
+  if (s->index_compressor != NULL) libdeflate_free_compressor(s->index_compressor);
   free(s->previous);
   free(s->current);
   free(s->scratch);

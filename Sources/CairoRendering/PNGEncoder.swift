@@ -4,38 +4,56 @@ import CPNGEncoder
 /// How hard the PNG encoder compresses. Every choice is lossless and deterministic; they trade
 /// file size for encoding time. The libdeflate level and row filters behind each were chosen by
 /// measuring rendered 3x wallpapers (`Scripts/png-sweep.sh`; the tables are in
-/// Docs/performance.md), separately for the two kinds of content, judged per chunk of rows.
+/// Docs/performance.md), separately for the kinds of content, judged per chunk of rows.
 /// Sizes and times below are relative to Cairo's own encoder:
 ///
 /// - Flat-colour art (most pixels repeat their left neighbour, gradients included): row filter
 ///   NONE is both smaller and quicker than any other filter at every level.
 /// - Photo backgrounds: row filters pay off.
+/// - Images of at most 256 colours (flat tiles without gradients or smooth edges) are also
+///   written in indexed colour, at 1 to 8 bits a pixel, and kept that way when smaller: a third
+///   to a fifth of the bytes. The indices are a fraction of the RGB bytes, so they get a higher
+///   level, and repeated rows make adaptive filters pay.
 public enum PNGCompression: String, CaseIterable, Sendable {
   /// Art: level 1, filter NONE (1.25× the size, 0.17× the time).
   /// Photos: level 1, filter SUB (1.07× the size, 0.06× the time).
+  /// Indexed: level 1, filter NONE.
   case fast
   /// Art: level 6, filter NONE (0.89× the size, 0.33× the time).
   /// Photos: level 4, adaptive filters (0.99× the size, 0.17× the time).
+  /// Indexed: level 9, adaptive filters or NONE, whichever is smaller.
   case `default`
   /// Art: level 12, filter NONE (0.74× the size, 14× the time: seconds at 3x).
   /// Photos: level 12, adaptive filters (0.92× the size, 2.6× the time).
+  /// Indexed: level 12, adaptive filters or NONE, whichever is smaller.
   case small
 
   /// Chunks where fewer sampled pixels than this repeat their left neighbour are photos.
   static let photographicThreshold = 0.5
 
-  /// The encoder settings: libdeflate levels and PNG row filters for art and for photos.
+  /// The encoder settings: libdeflate levels and PNG row filters for art, photos and indexed
+  /// colour.
   var options: png_encoder_options {
     let none = Int32(PNG_ENCODER_FILTER_NONE)
     let all = Int32(PNG_ENCODER_FILTER_ALL)
-    let (art, photo): (png_encoder_choice, png_encoder_choice)
+    let (art, photo, indexed): (png_encoder_choice, png_encoder_choice, png_encoder_choice)
     switch self {
-    case .fast: (art, photo) = (.init(level: 1, filters: none), .init(level: 1, filters: Int32(PNG_ENCODER_FILTER_SUB)))
-    case .default: (art, photo) = (.init(level: 6, filters: none), .init(level: 4, filters: all))
-    case .small: (art, photo) = (.init(level: 12, filters: none), .init(level: 12, filters: all))
+    case .fast:
+      (art, photo, indexed) = (
+        .init(level: 1, filters: none), .init(level: 1, filters: Int32(PNG_ENCODER_FILTER_SUB)),
+        .init(level: 1, filters: none)
+      )
+    case .default:
+      (art, photo, indexed) = (
+        .init(level: 6, filters: none), .init(level: 4, filters: all), .init(level: 9, filters: all)
+      )
+    case .small:
+      (art, photo, indexed) = (
+        .init(level: 12, filters: none), .init(level: 12, filters: all), .init(level: 12, filters: all)
+      )
     }
     return png_encoder_options(
-      art: art, photo: photo, photo_threshold: Self.photographicThreshold, color: png_encoder_color())
+      art: art, photo: photo, photo_threshold: Self.photographicThreshold, indexed: indexed, color: png_encoder_color())
   }
 }
 

@@ -9,7 +9,8 @@ import XCTest
 @testable import CairoRendering
 
 /// The encoder (libdeflate in a PNG container of our own) behind `RasterImage.pngData(compression:)`: lossless against Cairo's own
-/// encoder, deterministic, and RGB only when every pixel is opaque.
+/// encoder, deterministic, RGB only when every pixel is opaque, and indexed when at most 256
+/// colours make a smaller file.
 final class PNGEncoderTests: XCTestCase {
   /// The IHDR colour type: 2 is RGB, 6 is RGBA.
   private func colorType(_ png: [UInt8]) -> UInt8 {
@@ -36,7 +37,8 @@ final class PNGEncoderTests: XCTestCase {
     var output = png_encoder_output()
     defer { png_encoder_free(&output) }
     let none = png_encoder_choice(level: level, filters: Int32(PNG_ENCODER_FILTER_NONE))
-    let options = png_encoder_options(art: none, photo: none, photo_threshold: 0, color: png_encoder_color())
+    let options = png_encoder_options(
+      art: none, photo: none, photo_threshold: 0, indexed: none, color: png_encoder_color())
     let status = withExtendedLifetime(image) {
       png_encoder_encode_argb32(
         cairo_image_surface_get_data(image.surface), Int32(image.size.width), Int32(image.size.height),
@@ -151,6 +153,85 @@ final class PNGEncoderTests: XCTestCase {
     let full = try Scene(
       size: size, nodes: [.shape(ShapeNode(.rectangle(Rect(size: size)), fill: .solid(Color(rgb: 0x336699))))])
     XCTAssertEqual(colorType(try Renderer().rasterize(full, scale: 1).pngData()), 2)
+  }
+
+  /// A `width`×`height` picture of `count` colours scattered pixel by pixel (so RGB cannot
+  /// compress them as well as palette indices), colour `i` at `alpha(i)`, drawn 1:1 from a
+  /// photo; with `extra`, its last row starts with that many further colours.
+  private func scattered(
+    _ count: Int, width: Int = 300, height: Int = 40, extra: Int = 0, alpha: (Int) -> UInt8 = { _ in 255 }
+  ) throws -> Scene {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let index = y == height - 1 && x < extra ? count + x : Int(state >> 33) % count
+        let a = index < count ? alpha(index) : 255
+        // Colours with alpha 0 all look alike; keep them apart by alpha alone otherwise.
+        pixels += a == 0 ? [0, 0, 0, 0] : [UInt8(index & 0xFF), UInt8(index >> 8) ^ 0x5A, 0xC3, a]
+      }
+    }
+    let photo = RGBAImage(width: width, height: height, pixels: pixels).pngData()
+    let size = try Size(width: Double(width), height: Double(height))
+    return try Scene(size: size, nodes: [.image(ImageNode(data: photo, frame: Rect(size: size), mode: .fill))])
+  }
+
+  func testImagesOfAtMost256ColoursAreIndexedAtTheSmallestBitDepth() throws {
+    // colours → bit depth (0: not indexed).
+    let expected = [2: 1, 3: 2, 4: 2, 5: 4, 16: 4, 17: 8, 255: 8, 256: 8, 257: 0, 300: 0]
+    for (count, depth) in expected.sorted(by: { $0.key < $1.key }) {
+      let image = try Renderer().rasterize(try scattered(count), scale: 1)
+      let reference = try RGBAImage(png: try image.cairoPNGData())
+      for compression in PNGCompression.allCases {
+        let png = try image.pngData(compression: compression)
+        let chunks = try PNGChunks(png)
+        let header = chunks["IHDR"] ?? []
+        XCTAssertEqual(header[9], depth == 0 ? 2 : 3, "\(count) colours, \(compression): colour type")
+        XCTAssertEqual(Int(header[8]), depth == 0 ? 8 : depth, "\(count) colours, \(compression): bit depth")
+        XCTAssertEqual(chunks["PLTE"]?.count, depth == 0 ? nil : 3 * count, "\(count) colours: one entry each")
+        XCTAssertNil(chunks["tRNS"], "\(count) opaque colours")
+        PNGChunks.assertSRGB(png)
+        let decoded = try RGBAImage(png: png)
+        XCTAssert(
+          decoded.pixels == reference.pixels,
+          "\(count) colours, \(compression): \(ImageDifference(reference, decoded, threshold: 0))")
+      }
+    }
+  }
+
+  func testTranslucentPalettesCarryTheirAlphaInTRNS() throws {
+    // 40 colours, the first ten translucent (one of them fully transparent), as Cairo's
+    // encoder would un-premultiply them.
+    let image = try Renderer().rasterize(try scattered(40) { $0 < 10 ? UInt8($0 * 25) : 255 }, scale: 1)
+    let png = try image.pngData()
+    let chunks = try PNGChunks(png)
+    XCTAssertEqual(chunks["IHDR"]?[9], 3)
+    XCTAssertEqual(chunks["tRNS"]?.count, 10, "alpha for the palette's translucent start only")
+    XCTAssertEqual(chunks.types.firstIndex(of: "tRNS"), chunks.types.firstIndex(of: "PLTE")! + 1)
+    let decoded = try RGBAImage(png: png)
+    let reference = try RGBAImage(png: try image.cairoPNGData())
+    XCTAssert(decoded.pixels == reference.pixels, "\(ImageDifference(reference, decoded, threshold: 0))")
+  }
+
+  func testAColourFirstSeenInTheLastBandStillLeavesTheImageInRGB() throws {
+    // 200 colours in every band, and 60 more only in the last row: the indices kept so far
+    // are dropped and the file stays RGB, band by band as whole.
+    let width = 1000
+    let height = Int(png_encoder_band_rows(Int32(width))) * 2 + 5
+    let late = try scattered(200, width: width, height: height, extra: 60)
+    let whole = try Renderer().rasterize(late, scale: 1)
+    let banded = try Renderer().renderPNG(late, scale: 1)
+    XCTAssertEqual(try PNGChunks(banded)["IHDR"]?[9], 2)
+    XCTAssertEqual(banded, try whole.pngData())
+    XCTAssert(try RGBAImage(png: banded).pixels == (try RGBAImage(png: try whole.cairoPNGData())).pixels)
+    // Without those last colours the picture is indexed (band by band as whole), and smaller.
+    let early = try scattered(200, width: width, height: height)
+    let indexed = try Renderer().renderPNG(early, scale: 1)
+    XCTAssertEqual(try PNGChunks(indexed)["IHDR"]?[9], 3)
+    XCTAssertEqual(indexed, try Renderer().rasterize(early, scale: 1).pngData())
+    XCTAssertLessThan(indexed.count, banded.count)
   }
 
   /// A smooth gradient with sensor-like noise under translucent art: what a photo background

@@ -98,10 +98,13 @@ public let sRGBChunkListing = """
   """
 
 extension PNGChunks {
-  /// The listing with IDAT lengths dropped (they depend on the picture) and one IDAT line.
+  /// The listing with IDAT lengths dropped (they depend on the picture) and one IDAT line,
+  /// without an indexed-colour image's palette (`PLTE`, `tRNS`): the chunks that say what the
+  /// colours mean.
   public var colourListing: String {
     var lines: [String] = []
-    for line in listing.split(separator: "\n").map(String.init) where line != "IEND 0" {
+    for line in listing.split(separator: "\n").map(String.init)
+    where line != "IEND 0" && !line.hasPrefix("PLTE ") && !line.hasPrefix("tRNS ") {
       if line.hasPrefix("IDAT") {
         if lines.last != "IDAT" { lines.append("IDAT") }
       } else {

@@ -2,7 +2,9 @@
 // container (signature, IHDR, one IDAT, IEND, CRCs) is written here, the zlib stream through
 // libdeflate. Rows arrive in bands and are compressed in chunks of `png_encoder_band_rows`
 // rows, on a second thread when one is allowed, so neither the pixels nor the filtered rows of
-// a whole image need to be in memory at once.
+// a whole image need to be in memory at once. While an image has used at most 256 colours, its
+// rows are also kept as palette indices, deflated, and the finished file is written in indexed
+// colour when that is smaller.
 #ifndef PNG_ENCODER_H
 #define PNG_ENCODER_H
 
@@ -63,6 +65,10 @@ typedef struct {
   png_encoder_choice art;
   png_encoder_choice photo;
   double photo_threshold;
+  /// For an image of at most 256 colours, which is also written in indexed colour (PLTE, 1 to
+  /// 8 bits a pixel): its level and filters. Filter NONE alone is tried as well, and the
+  /// smallest of the three files is kept.
+  png_encoder_choice indexed;
   png_encoder_color color;
 } png_encoder_options;
 
@@ -71,7 +77,8 @@ typedef struct {
   unsigned char *data;
   size_t size;
   size_t capacity;
-  /// 2 (RGB) when every pixel was opaque, 6 (RGBA) otherwise: the IHDR colour type.
+  /// The IHDR colour type: 3 (indexed) when at most 256 colours made the smaller file, else 2
+  /// (RGB) when every pixel was opaque, 6 (RGBA) otherwise.
   int color_type;
 } png_encoder_output;
 
@@ -82,7 +89,8 @@ int png_encoder_band_rows(int width);
 
 /// Encodes `height` rows of `width` ARGB32 premultiplied pixels, `stride` bytes apart.
 /// Writes 8-bit RGB when every pixel is opaque, 8-bit RGBA (straight alpha, Cairo's
-/// un-premultiply rounding) otherwise; no ancillary chunks, so equal pixels and options give
+/// un-premultiply rounding) otherwise, or indexed colour when the image has at most 256
+/// colours and that file is smaller; only the colour chunks, so equal pixels and options give
 /// equal bytes. On failure `output` is left empty and `message` (if not NULL) says why.
 png_encoder_status png_encoder_encode_argb32(
     const unsigned char *pixels, int width, int height, int stride, png_encoder_options options,
