@@ -31,6 +31,7 @@ test=(
   libxml2-utils         # xmllint: SVG and HTML well-formedness
   fonts-urw-base35      # Type 1 fonts (.t1): --font is shaped, drawn and embedded with them
   imagemagick libheif-examples  # convert and heif-enc make photo fixtures
+  time                  # /usr/bin/time: a program's own peak memory (Processes.peakMemory)
 )
 check=(
   chromium firefox-esr  # the SVG, the gallery and the editor in two browsers

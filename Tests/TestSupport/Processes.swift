@@ -93,30 +93,25 @@ public enum Processes {
 
 extension Processes {
   /// Runs `executable` (an absolute path) with `arguments`, output discarded, and returns its
-  /// exit status and its peak resident memory in bytes (`wait4`'s `ru_maxrss`, the child's
-  /// own, not the test runner's). Relative paths in `arguments` are relative to `directory`.
+  /// exit status and its peak resident memory in bytes. Relative paths in `arguments` are
+  /// relative to `directory`.
+  ///
+  /// GNU time (Debian's `time`) starts the program with fork(2) and reports its `ru_maxrss`.
+  /// The test runner's own `wait4` would not do: posix_spawn shares the runner's memory until
+  /// the exec, and Linux carries the runner's peak into the child's `ru_maxrss` at that exec.
   public static func peakMemory(
     _ executable: String, _ arguments: [String], in directory: String
   ) throws -> (status: Int32, bytes: Int) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // The shell changes folder and `exec`s the program in its own process: wait4 reports the
-    // program's peak.
-    let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
-    let argv = command.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
-    guard spawned == 0 else {
-      throw NSError(domain: "posix_spawn", code: Int(spawned), userInfo: [NSLocalizedDescriptionKey: executable])
+    let report = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
+    let result = try run("/usr/bin/time", ["-f", "%M", "-o", "\(report)/peak"] + shell, in: directory)
+    let text = (try? String(contentsOfFile: "\(report)/peak", encoding: .utf8)) ?? ""
+    // A failing program makes time write "Command exited with non-zero status N" first.
+    guard let kibibytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+    else {
+      throw NSError(domain: "time", code: 1, userInfo: [NSLocalizedDescriptionKey: "no peak memory in '\(text)'"])
     }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    // ru_maxrss is in KiB on Linux.
-    return ((status >> 8) & 0xFF, Int(usage.ru_maxrss) * 1024)
+    return (result.status, kibibytes * 1024)
   }
 }
