@@ -182,6 +182,34 @@ static int find_final_block(
 
 // MARK: The stream
 
+/// What one thread needs to deflate: libdeflate compressors by level (one may not be used by
+/// two threads at once), a buffer for a compressed chunk, and tables for find_final_block.
+typedef struct {
+  struct libdeflate_compressor *compressors[13];
+  unsigned char *compressed;
+  size_t compressed_capacity;
+  walker_tables *tables;
+} deflater;
+
+static void deflater_free(deflater *d) {
+  for (int i = 0; i < 13; i++)
+    if (d->compressors[i] != NULL) libdeflate_free_compressor(d->compressors[i]);
+  free(d->compressed);
+  free(d->tables);
+}
+
+enum { JOB_BUFFERS = 3 };
+typedef enum { JOB_FREE, JOB_FILLING, JOB_PENDING, JOB_RUNNING } job_state;
+
+/// One chunk of filtered rows and how to deflate it.
+typedef struct {
+  unsigned char *data;
+  size_t size;
+  int level, final;
+  int chunk;  // Its number in the image, from 0.
+  job_state state;
+} chunk_job;
+
 struct png_stream {
   int width, height, channels;
   png_encoder_options options;
@@ -194,18 +222,19 @@ struct png_stream {
   // Unfiltered previous and current rows (the filters look one row up), and filter scratch.
   unsigned char *previous, *current, *scratch;
 
-  // Filtered rows of the chunk being filled, and of the one the worker compresses.
-  unsigned char *chunks[2];
-  int filling;
+  // Filtered rows, a chunk per job; `filling` is the one the caller's thread is writing.
+  chunk_job jobs[JOB_BUFFERS];
+  chunk_job *filling;
+  int chunks_filled;
+  // Each chunk's deflate stream, by chunk number, joined in order by png_stream_finish.
+  png_encoder_output *parts;
+  int part_count;
 
-  // The PNG so far: signature, IHDR, colour chunks, the IDAT header, the zlib header, deflate chunks.
+  // The PNG so far: signature, IHDR, colour chunks, the IDAT header and the zlib header.
   png_encoder_output output;
   size_t idat_start;  // Offset of the IDAT chunk's length field.
-  uint32_t adler;
-  unsigned char *compressed;
-  size_t compressed_capacity;
-  struct libdeflate_compressor *compressors[13];
-  walker_tables *tables;
+  uint32_t adler;     // Over the filtered rows so far.
+  deflater own;       // The caller's thread's.
 
   // Indexed colour: while the image has used at most 256 colours (ARGB32 words, in order of
   // first appearance), each chunk is also kept as one palette index per pixel, deflated quickly;
@@ -219,15 +248,15 @@ struct png_stream {
   struct libdeflate_compressor *index_compressor;
   png_encoder_output index_chunks;  // Each chunk's deflated indices after its 4-byte length.
 
-  // The worker: one job at a time.
-  int threaded, thread_started, job_ready, job_busy, stopping;
+  // The worker thread: it deflates pending jobs, oldest first, while the caller's thread draws
+  // and filters the next rows; when every buffer is taken the caller's thread deflates the
+  // oldest pending job itself, and at the end it deflates what is left alongside the worker.
+  int threaded, thread_started, stopping;
   pthread_t thread;
   pthread_mutex_t lock;
   pthread_cond_t changed;
-  unsigned char *job_data;
-  size_t job_size;
-  int job_level, job_final;
-  png_encoder_status job_status;
+  deflater worker;
+  png_encoder_status job_status;  // The first failure of a job on either thread.
   char job_message[160];
 };
 
@@ -237,20 +266,19 @@ static void fail(png_stream *s, png_encoder_status status, const char *text) {
   snprintf(s->message, sizeof s->message, "%s", text);
 }
 
-/// A failure on the worker's side: kept apart from `status` (which the caller's thread reads
-/// and writes) until the two threads meet in `collect`.
+/// A job's failure, on either thread (called with the lock held when threaded): kept apart
+/// from `status` until `collect` moves it there on the caller's thread.
 static void fail_job(png_stream *s, png_encoder_status status, const char *text) {
   if (s->job_status != PNG_ENCODER_OK) return;
   s->job_status = status;
   snprintf(s->job_message, sizeof s->job_message, "%s", text);
 }
 
-/// Moves a worker failure into the stream's status (with the threads synchronised).
+/// Moves a job failure into the stream's status (with the threads synchronised).
 static void collect(png_stream *s) {
   if (s->job_status != PNG_ENCODER_OK) fail(s, s->job_status, s->job_message);
 }
 
-/// Makes room for `length` more bytes in `o` (doubling, from 64 KiB). Returns 0 when out of memory.
 static int reserve(png_encoder_output *o, size_t length) {
   if (o->size + length <= o->capacity) return 1;
   size_t capacity = o->capacity > 0 ? o->capacity : 65536;
@@ -278,116 +306,168 @@ static void put32(unsigned char *p, uint32_t v) {
   p[3] = (unsigned char)v;
 }
 
-/// Deflates `size` bytes with `compressor` and appends them to `target` as part of one zlib
-/// stream: unless `final`, the deflate stream's final bit is cleared and an empty stored block
-/// brings the next part to a byte boundary. Updates `adler` over the uncompressed bytes. Uses
-/// the stream's scratch buffer and Huffman tables, so only one thread may call it at a time.
-/// On failure, `why` says why.
-static png_encoder_status deflate_part(png_stream *s, struct libdeflate_compressor *compressor,
-                                       const unsigned char *data, size_t size, int final,
-                                       png_encoder_output *target, uint32_t *adler, const char **why) {
+/// Deflates `size` bytes at `level` with `d` (one thread's) and appends them to `target` as
+/// part of one zlib stream: unless `final`, the deflate stream's final bit is cleared and an
+/// empty stored block brings the next part to a byte boundary. On failure, `why` says why.
+static png_encoder_status deflate_part(deflater *d, int level, const unsigned char *data, size_t size, int final,
+                                       png_encoder_output *target, const char **why) {
+  if (d->compressors[level] == NULL) d->compressors[level] = libdeflate_alloc_compressor(level);
+  struct libdeflate_compressor *compressor = d->compressors[level];
+  if (compressor == NULL) return *why = "out of memory for libdeflate's compressor", PNG_ENCODER_OUT_OF_MEMORY;
   size_t bound = libdeflate_deflate_compress_bound(compressor, size) + 8;
-  if (bound > s->compressed_capacity) {
-    free(s->compressed);
-    s->compressed = malloc(bound);
-    s->compressed_capacity = s->compressed != NULL ? bound : 0;
-    if (s->compressed == NULL) return *why = "out of memory for a deflate buffer", PNG_ENCODER_OUT_OF_MEMORY;
+  if (bound > d->compressed_capacity) {
+    free(d->compressed);
+    d->compressed = malloc(bound);
+    d->compressed_capacity = d->compressed != NULL ? bound : 0;
+    if (d->compressed == NULL) return *why = "out of memory for a deflate buffer", PNG_ENCODER_OUT_OF_MEMORY;
   }
-  size_t length = libdeflate_deflate_compress(compressor, data, size, s->compressed, bound - 8);
+  unsigned char *compressed = d->compressed;
+  size_t length = libdeflate_deflate_compress(compressor, data, size, compressed, bound - 8);
   if (length == 0) return *why = "libdeflate could not compress a chunk", PNG_ENCODER_INVALID_ARGUMENT;
-  *adler = libdeflate_adler32(*adler, data, size);
   if (!final) {
-    if (s->tables == NULL) s->tables = malloc(sizeof *s->tables);
-    if (s->tables == NULL) return *why = "out of memory for Huffman tables", PNG_ENCODER_OUT_OF_MEMORY;
+    if (d->tables == NULL) d->tables = malloc(sizeof *d->tables);
+    if (d->tables == NULL) return *why = "out of memory for Huffman tables", PNG_ENCODER_OUT_OF_MEMORY;
     size_t header, end;
-    if (!find_final_block(s->tables, s->compressed, length, &header, &end) || (end + 7) / 8 != length) {
+    if (!find_final_block(d->tables, compressed, length, &header, &end) || (end + 7) / 8 != length) {
       return *why = "libdeflate wrote a stream this encoder cannot join", PNG_ENCODER_INVALID_ARGUMENT;
     }
-    s->compressed[header / 8] &= (unsigned char)~(1u << (header % 8));
-    if (end % 8 != 0) s->compressed[end / 8] &= (unsigned char)((1u << (end % 8)) - 1);
+    compressed[header / 8] &= (unsigned char)~(1u << (header % 8));
+    if (end % 8 != 0) compressed[end / 8] &= (unsigned char)((1u << (end % 8)) - 1);
     // An empty stored block: 3 zero header bits (in the padding when 3 bits are left), then
     // LEN 0 and NLEN 0xFFFF from the next byte boundary.
     size_t padding = length * 8 - end;
-    if (padding < 3) s->compressed[length++] = 0;
+    if (padding < 3) compressed[length++] = 0;
     static const unsigned char empty_stored[4] = {0x00, 0x00, 0xFF, 0xFF};
-    memcpy(s->compressed + length, empty_stored, 4);
+    memcpy(compressed + length, empty_stored, 4);
     length += 4;
   }
-  if (!append_to(target, s->compressed, length)) {
+  if (!append_to(target, compressed, length)) {
     return *why = "out of memory growing the PNG buffer", PNG_ENCODER_OUT_OF_MEMORY;
   }
   return PNG_ENCODER_OK;
 }
 
-/// The compressor for `level` (0…12), allocated on first use; NULL when out of memory.
-static struct libdeflate_compressor *compressor_for(png_stream *s, int level) {
-  if (s->compressors[level] == NULL) s->compressors[level] = libdeflate_alloc_compressor(level);
-  return s->compressors[level];
+// MARK: Jobs on two threads
+//
+// Rules (every state change under `lock` when threaded): the caller's thread takes a FREE
+// buffer (FILLING), fills it and makes it PENDING; either thread takes the oldest PENDING job
+// (RUNNING), deflates it into its chunk's part, and frees it. Parts are joined in chunk order,
+// and each chunk is deflated on its own, so which thread ran it never changes the bytes.
+
+/// Deflates `job` with `d` into its chunk's part (without the lock), then frees the buffer
+/// (with it).
+static void run_job(png_stream *s, deflater *d, chunk_job *job) {
+  const char *why = NULL;
+  png_encoder_status status = deflate_part(d, job->level, job->data, job->size, job->final, &s->parts[job->chunk], &why);
+  if (s->threaded) pthread_mutex_lock(&s->lock);
+  if (status != PNG_ENCODER_OK) fail_job(s, status, why);
+  job->state = JOB_FREE;
+  if (s->threaded) {
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+  }
 }
 
-/// Deflates one chunk of filtered rows and appends it (runs on the worker when threaded).
-static void compress_chunk(png_stream *s, const unsigned char *data, size_t size, int level, int final) {
-  if (s->job_status != PNG_ENCODER_OK) return;
-  struct libdeflate_compressor *compressor = compressor_for(s, level);
-  if (compressor == NULL) return fail_job(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory for libdeflate's compressor");
-  const char *why = NULL;
-  png_encoder_status status = deflate_part(s, compressor, data, size, final, &s->output, &s->adler, &why);
-  if (status != PNG_ENCODER_OK) fail_job(s, status, why);
+/// The oldest pending job, or NULL (with the lock held).
+static chunk_job *oldest_pending(png_stream *s) {
+  chunk_job *oldest = NULL;
+  for (int i = 0; i < JOB_BUFFERS; i++) {
+    chunk_job *job = &s->jobs[i];
+    if (job->state == JOB_PENDING && (oldest == NULL || job->chunk < oldest->chunk)) oldest = job;
+  }
+  return oldest;
 }
 
 static void *worker_main(void *argument) {
   png_stream *s = argument;
   pthread_mutex_lock(&s->lock);
-  for (;;) {
-    while (!s->job_ready && !s->stopping) pthread_cond_wait(&s->changed, &s->lock);
-    if (!s->job_ready && s->stopping) break;
-    s->job_ready = 0;
-    s->job_busy = 1;
+  while (!s->stopping) {
+    chunk_job *job = oldest_pending(s);
+    if (job == NULL) {
+      pthread_cond_wait(&s->changed, &s->lock);
+      continue;
+    }
+    job->state = JOB_RUNNING;
     pthread_mutex_unlock(&s->lock);
-    compress_chunk(s, s->job_data, s->job_size, s->job_level, s->job_final);
+    run_job(s, &s->worker, job);
     pthread_mutex_lock(&s->lock);
-    s->job_busy = 0;
-    pthread_cond_broadcast(&s->changed);
   }
   pthread_mutex_unlock(&s->lock);
   return NULL;
 }
 
-/// Waits until the worker has finished every job handed to it.
-static void wait_idle(png_stream *s) {
-  if (!s->thread_started) return;
+/// A buffer for the next chunk's filtered rows: a free one, else the caller's thread deflates
+/// the oldest pending job itself and takes its buffer.
+static chunk_job *acquire_buffer(png_stream *s) {
+  if (!s->threaded) return &s->jobs[0];
   pthread_mutex_lock(&s->lock);
-  while (s->job_ready || s->job_busy) pthread_cond_wait(&s->changed, &s->lock);
-  collect(s);
-  pthread_mutex_unlock(&s->lock);
+  for (;;) {
+    for (int i = 0; i < JOB_BUFFERS; i++) {
+      if (s->jobs[i].data != NULL && s->jobs[i].state == JOB_FREE) {
+        s->jobs[i].state = JOB_FILLING;
+        pthread_mutex_unlock(&s->lock);
+        return &s->jobs[i];
+      }
+    }
+    chunk_job *job = oldest_pending(s);
+    if (job == NULL) {
+      pthread_cond_wait(&s->changed, &s->lock);
+      continue;
+    }
+    job->state = JOB_RUNNING;
+    pthread_mutex_unlock(&s->lock);
+    run_job(s, &s->own, job);
+    pthread_mutex_lock(&s->lock);
+  }
 }
 
-static void submit(png_stream *s, size_t size, int level, int final) {
-  unsigned char *data = s->chunks[s->filling];
+/// Hands the filled buffer over to be deflated: at once on this thread when unthreaded (or
+/// when the worker cannot start), else to the worker.
+static void submit(png_stream *s, chunk_job *job, size_t size, int level, int final) {
+  job->size = size;
+  job->level = level;
+  job->final = final;
+  job->chunk = s->chunks_filled++;
+  if (s->threaded && !s->thread_started) {
+    if (pthread_create(&s->thread, NULL, worker_main, s) == 0) {
+      s->thread_started = 1;
+    } else {
+      s->threaded = 0;
+    }
+  }
   if (!s->threaded) {
-    compress_chunk(s, data, size, level, final);
+    job->state = JOB_RUNNING;
+    run_job(s, &s->own, job);
     collect(s);
     return;
   }
-  wait_idle(s);
-  if (!s->thread_started) {
-    if (pthread_create(&s->thread, NULL, worker_main, s) != 0) {
-      s->threaded = 0;
-      compress_chunk(s, data, size, level, final);
-      collect(s);
-      return;
-    }
-    s->thread_started = 1;
-  }
   pthread_mutex_lock(&s->lock);
-  s->job_data = data;
-  s->job_size = size;
-  s->job_level = level;
-  s->job_final = final;
-  s->job_ready = 1;
+  job->state = JOB_PENDING;
   pthread_cond_broadcast(&s->changed);
   pthread_mutex_unlock(&s->lock);
-  s->filling = 1 - s->filling;  // The worker finished with this one before taking the job.
+}
+
+/// Deflates the pending jobs on this thread alongside the worker until none is left or
+/// running, then moves any failure into `status`.
+static void drain(png_stream *s) {
+  if (!s->threaded) return;
+  pthread_mutex_lock(&s->lock);
+  for (;;) {
+    chunk_job *job = oldest_pending(s);
+    if (job != NULL) {
+      job->state = JOB_RUNNING;
+      pthread_mutex_unlock(&s->lock);
+      run_job(s, &s->own, job);
+      pthread_mutex_lock(&s->lock);
+      continue;
+    }
+    int running = 0;
+    for (int i = 0; i < JOB_BUFFERS; i++) running |= s->jobs[i].state == JOB_RUNNING;
+    if (!running) break;
+    pthread_cond_wait(&s->changed, &s->lock);
+  }
+  collect(s);
+  pthread_mutex_unlock(&s->lock);
 }
 
 /// Appends one chunk: length, type, data, CRC over type and data.
@@ -473,8 +553,10 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   s->current = calloc(s->row_bytes, 1);
   s->scratch = malloc(s->row_bytes * 5);
   size_t chunk = s->row_bytes * (size_t)(s->band_rows < height ? s->band_rows : height);
-  s->chunks[0] = malloc(chunk);
-  s->chunks[1] = threaded ? malloc(chunk) : NULL;
+  s->part_count = (height + s->band_rows - 1) / s->band_rows;
+  s->parts = calloc((size_t)s->part_count, sizeof *s->parts);
+  int buffers_allocated = 1;
+  for (int i = 0; i < (threaded ? JOB_BUFFERS : 1); i++) buffers_allocated &= (s->jobs[i].data = malloc(chunk)) != NULL;
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->changed, NULL);
   unsigned char header[8 + 25] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -492,8 +574,8 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   unsigned char idat[8 + 2] = {0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0};
   int level = options.art.level;
   idat[9] = level < 2 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA;
-  if (s->previous == NULL || s->current == NULL || s->scratch == NULL || s->chunks[0] == NULL ||
-      (threaded && s->chunks[1] == NULL) || !append(s, header, sizeof header) ||
+  if (s->previous == NULL || s->current == NULL || s->scratch == NULL || s->parts == NULL || !buffers_allocated ||
+      !append(s, header, sizeof header) ||
       !append_color_chunks(s, &options.color)) {
     png_stream_destroy(s);
     return NULL;
@@ -696,7 +778,8 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
                         : 1;
     png_encoder_choice choice = repeat < s->options.photo_threshold ? s->options.photo : s->options.art;
     index_chunk(s, pixels, chunk_rows, stride);
-    unsigned char *out = s->chunks[s->filling];
+    chunk_job *job = acquire_buffer(s);
+    unsigned char *out = job->data;
     for (int y = 0; y < chunk_rows; y++) {
       const uint32_t *source = (const uint32_t *)(pixels + (size_t)y * stride);
       if (s->channels == 4) {
@@ -711,7 +794,9 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
       s->current = swap;
     }
     s->rows_written += chunk_rows;
-    submit(s, (size_t)chunk_rows * s->row_bytes, choice.level, s->rows_written == s->height);
+    size_t size = (size_t)chunk_rows * s->row_bytes;
+    s->adler = libdeflate_adler32(s->adler, out, size);
+    submit(s, job, size, choice.level, s->rows_written == s->height);
     pixels += (size_t)chunk_rows * stride;
     rows -= chunk_rows;
   }
@@ -732,7 +817,6 @@ static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_
   // filtered against zeros, as PNG's first row is.
   memset(s->previous, 0, packed_row);
   struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
-  struct libdeflate_compressor *compressor = compressor_for(s, s->options.indexed.level);
   png_encoder_status status = PNG_ENCODER_OUT_OF_MEMORY;
   *why = "out of memory for the indexed-colour form";
   // Translucent colours first, so tRNS (alpha for the palette's first entries) stays short;
@@ -751,7 +835,7 @@ static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_
     }
   }
   // Signature, IHDR (bit depth and colour type changed, CRC again) and the colour chunks.
-  if (packed == NULL || decompressor == NULL || compressor == NULL ||
+  if (packed == NULL || decompressor == NULL ||
       !append_to(indexed, s->output.data, s->idat_start)) {
     goto done;
   }
@@ -789,7 +873,9 @@ static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_
       s->current = s->previous;
       s->previous = line;
     }
-    status = deflate_part(s, compressor, packed, (size_t)rows * packed_row, top + rows == s->height, indexed, &adler, why);
+    size_t size_packed = (size_t)rows * packed_row;
+    adler = libdeflate_adler32(adler, packed, size_packed);
+    status = deflate_part(&s->own, s->options.indexed.level, packed, size_packed, top + rows == s->height, indexed, why);
     if (status != PNG_ENCODER_OK) goto done;
   }
   status = PNG_ENCODER_OUT_OF_MEMORY;
@@ -813,11 +899,18 @@ done:
 
 png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) {
   memset(output, 0, sizeof *output);
-  wait_idle(s);
+  drain(s);
   if (s->status != PNG_ENCODER_OK) return s->status;
   if (s->rows_written != s->height) {
     fail(s, PNG_ENCODER_INVALID_ARGUMENT, "finished before every row was written");
     return s->status;
+  }
+  for (int i = 0; i < s->part_count; i++) {
+    if (!append(s, s->parts[i].data, s->parts[i].size)) {
+      fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
+      return s->status;
+    }
+    png_encoder_free(&s->parts[i]);
   }
   unsigned char trailer[4];
   put32(trailer, s->adler);
@@ -876,18 +969,17 @@ void png_stream_destroy(png_stream *s) {
   }
   pthread_mutex_destroy(&s->lock);
   pthread_cond_destroy(&s->changed);
-  for (int i = 0; i < 13; i++)
-    if (s->compressors[i] != NULL) libdeflate_free_compressor(s->compressors[i]);
-  free(s->tables);
-  free(s->compressed);
+  deflater_free(&s->own);
+  deflater_free(&s->worker);
+  for (int i = 0; i < JOB_BUFFERS; i++) free(s->jobs[i].data);
+  for (int i = 0; i < s->part_count && s->parts != NULL; i++) free(s->parts[i].data);
+  free(s->parts);
   free(s->index_rows);
   free(s->index_chunks.data);
   if (s->index_compressor != NULL) libdeflate_free_compressor(s->index_compressor);
   free(s->previous);
   free(s->current);
   free(s->scratch);
-  free(s->chunks[0]);
-  free(s->chunks[1]);
   free(s->output.data);
   free(s);
 }
