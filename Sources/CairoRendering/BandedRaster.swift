@@ -8,7 +8,7 @@ extension Renderer {
   /// Renders `scene` as PNG bytes, `round(points × scale)` pixels a side, drawing and encoding
   /// it in horizontal bands (`png_encoder_band_rows`: about 2 MiB of pixels each). The surface
   /// spans the whole image in address space only: each band is drawn with the scene clipped to
-  /// its rows, un-premultiplied, filtered and handed to a second thread to deflate while the
+  /// its rows, un-premultiplied, filtered and queued for a second thread to deflate while the
   /// next band is drawn, and its memory is then returned to the system. Peak memory is a few
   /// bands plus the encoded file, whatever the pixel count.
   ///

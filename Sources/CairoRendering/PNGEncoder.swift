@@ -143,13 +143,14 @@ extension RasterImage {
   }
 
   /// The image encoded as PNG (libdeflate inside a container written by `CPNGEncoder`): 8-bit
-  /// RGB when every pixel is opaque, RGBA otherwise, tagged as sRGB (`sRGB`, with `gAMA` and
+  /// RGB when every pixel is opaque, RGBA otherwise, or indexed colour when at most 256 colours
+  /// make a smaller file; tagged as sRGB (`sRGB`, with `gAMA` and
   /// `cHRM` fallbacks) and no other ancillary chunks. Decodes to the same pixels as
   /// `cairoPNGData()`, and the same image and compression always give the same bytes.
   ///
   /// Rows are un-premultiplied and filtered a chunk (about 2 MiB of pixels) at a time, and
-  /// each chunk is deflated on a second thread while the next is prepared; the pixels are not
-  /// copied whole.
+  /// chunks are deflated on a second thread while the next is prepared (and on this one too
+  /// when it is ahead); the pixels are not copied whole.
   ///
   /// - Throws: `RenderError.cairo` (status `CAIRO_STATUS_PNG_ERROR` or `NO_MEMORY`) naming
   ///   the encoder's message when encoding fails.
