@@ -128,7 +128,9 @@ final class ProofTests: XCTestCase {
 
   /// Libraries the tool opens on first use (dlopen), not at start: a plain render,
   /// `devices` and `--version` map none of them.
-  private let onFirstUse = ["qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265", "librsvg"]
+  private let onFirstUse = [
+    "qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265", "librsvg", "libxml2",
+  ]
 
   private func assertNoneOnFirstUse(_ libraries: [String], _ command: String) {
     for name in onFirstUse {
