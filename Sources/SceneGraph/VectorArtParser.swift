@@ -218,7 +218,8 @@ private struct VectorArtParser {
     var width: Double?
     var height: Double?
     var viewBox: [Double]?
-    for attribute in rootAttributes {
+    var rootWrittenNames: Set<String> = []
+    for attribute in rootAttributes where rootWrittenNames.insert(attribute.name).inserted {
       switch attribute.name {
       case "width": width = Self.length(attribute.value)
       case "height": height = Self.length(attribute.value)
@@ -269,7 +270,8 @@ private struct VectorArtParser {
         if skipping == nil, style != nil || !Self.allowedElements.contains(name) { skipping = depth + 1 }
         if skipping == nil {
           content += "<" + name
-          for attribute in attributes {
+          var written: Set<String> = []  // `xlink:href` may come under an undeclared prefix and a bound one
+          for attribute in attributes where written.insert(attribute.name).inserted {
             if let text = try context.attribute(attribute, element: name) { content += text }
           }
           content += selfClosing ? "/>" : ">"
