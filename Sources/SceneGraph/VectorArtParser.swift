@@ -349,7 +349,14 @@ private struct VectorArtParser {
     /// The attribute as markup (` name="value"`), nil when it is dropped.
     mutating func attribute(_ attribute: Attribute, element: String) throws(VectorArtError) -> String? {
       let name = attribute.name
-      if name.lowercased().hasPrefix("on") || name.hasPrefix("xmlns") { return nil }
+      let head = name.utf8.prefix(2)
+      if head.first.map({ $0 | 0x20 == UInt8(ascii: "o") }) == true,
+        head.last.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true,
+        head.count == 2
+      {
+        return nil  // an event handler (`onclick`, `ONLOAD`)
+      }
+      if name.hasPrefix("xmlns") { return nil }
       if name.contains(":"), !VectorArtParser.allowedPrefixed.contains(name) { return nil }
       var value = attribute.value
       switch name {
@@ -358,7 +365,7 @@ private struct VectorArtParser {
         guard let target = try self.reference(value, linkOnly: element == "a") else { return nil }
         value = target
       default:
-        if value.contains("url(") { value = try urls(in: value) }
+        if value[...].firstRangeIgnoringASCIICase(of: "url(") != nil { value = try urls(in: value) }
       }
       return " \(name)=\"\(VectorArtParser.escaped(value, attribute: true))\""
     }
@@ -400,12 +407,12 @@ private struct VectorArtParser {
       return uri
     }
 
-    /// `value` with every `url(…)` rewritten: `#id` prefixed, `data:` images kept; anything
-    /// else refused.
+    /// `value` with every `url(…)` (in any case: CSS function names are) rewritten: `#id`
+    /// prefixed, `data:` images kept; anything else refused.
     mutating func urls(in value: String) throws(VectorArtError) -> String {
       var out = ""
       var rest = value[...]
-      while let start = rest.firstRange(of: "url(") {
+      while let start = rest.firstRangeIgnoringASCIICase(of: "url(") {
         out += rest[..<start.upperBound]
         guard let close = rest[start.upperBound...].firstIndex(of: ")") else {
           out += rest[start.upperBound...]
@@ -484,7 +491,33 @@ private struct VectorArtParser {
 
 extension String {
   fileprivate var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = first, let last = last, first.isWhitespace || last.isWhitespace else { return self }
+    return String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}
+
+extension Substring {
+  /// The range of the first occurrence of `pattern` (lowercase ASCII) in any ASCII case.
+  fileprivate func firstRangeIgnoringASCIICase(of pattern: StaticString) -> Range<Index>? {
+    let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+    guard let head = needle.first else { return startIndex..<startIndex }
+    let bytes = utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if bytes[index] | 0x20 == head {
+        var candidate = index
+        var matched = 0
+        while matched < needle.count, candidate != bytes.endIndex,
+          bytes[candidate] == needle[matched] || bytes[candidate] | 0x20 == needle[matched] && needle[matched] >= 0x61
+        {
+          matched += 1
+          candidate = bytes.index(after: candidate)
+        }
+        if matched == needle.count { return index..<candidate }
+      }
+      index = bytes.index(after: index)
+    }
+    return nil
   }
 }
 

@@ -220,6 +220,16 @@ final class VectorArtTests: XCTestCase {
       "refers to 'http://example.com/p.svg#g' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)")
   }
 
+  /// CSS function names are case-insensitive, so `URL(` is a url too; handlers in any case go.
+  func testURLsAndHandlersInAnyCase() throws {
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\"><rect fill=\"URL(http://example.com/p.svg#g)\"/></svg>"),
+      "refers to 'http://example.com/p.svg#g' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)")
+    let result = try art(
+      "\(open) width=\"1\" height=\"1\"><rect id=\"a\" ONCLICK=\"x()\" fill=\"Url(#a)\" stroke=\"url(#a)\"/></svg>")
+    XCTAssertEqual(result.content, "<rect id=\"art-a\" fill=\"Url(#art-a)\" stroke=\"url(#art-a)\"/>")
+  }
+
   /// Values and text are written escaped, so what the file meant is what librsvg reads.
   func testTextAndValuesAreEscapedAgain() throws {
     let result = try art(
