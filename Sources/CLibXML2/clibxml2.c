@@ -7,14 +7,13 @@
 
 LAZY_LIBRARY_TABLE(clibxml2_api, clibxml2_functions, CLIBXML2_FUNCTIONS, "libxml2: Debian libxml2-dev, Homebrew libxml2")
 
-static const clibxml2_api *clibxml2_initialised_api;
 static pthread_once_t clibxml2_init_once = PTHREAD_ONCE_INIT;
-static void clibxml2_init(void) { clibxml2_initialised_api->xmlInitParser(); }
+// The table LAZY_LIBRARY_TABLE filled (complete whenever clibxml2_functions returned it).
+static void clibxml2_init(void) { clibxml2_functions_table.xmlInitParser(); }
 
 const clibxml2_api *clibxml2_load(const char *soname, const char **message) {
   const clibxml2_api *api = clibxml2_functions(soname, message);
   if (api == NULL) return NULL;
-  clibxml2_initialised_api = api;
   pthread_once(&clibxml2_init_once, clibxml2_init);
   return api;
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import SceneGraph
 import XCTest
 
@@ -261,6 +262,23 @@ final class VectorArtTests: XCTestCase {
       "\(open) width=\"1\" height=\"1\">" + String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300)
       + "</svg>"
     XCTAssertTrue(refusal(deep)?.contains("Excessive depth in document: 256") == true, refusal(deep) ?? "accepted")
+  }
+
+  /// libxml2 is opened and initialised once however many threads read art at the same time
+  /// (export's workers): every reader gets the same result.
+  func testArtIsReadOnManyThreadsAtOnce() throws {
+    let markup = Array(
+      ("\(open) width=\"8\" height=\"8\">" + String(repeating: "<g id=\"g\"><rect fill=\"url(#g)\"/></g>", count: 2000)
+        + "</svg>").utf8)
+    let expected = try VectorArt(parsing: markup) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
+    // Each thread writes only its own element.
+    nonisolated(unsafe) let results = UnsafeMutableBufferPointer<VectorArt?>.allocate(capacity: 8)
+    defer { results.deallocate() }
+    results.initialize(repeating: nil)
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      results[index] = try? VectorArt(parsing: markup) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
+    }
+    for result in results { XCTAssertEqual(result, expected) }
   }
 
   private func refusalOf(_ bytes: [UInt8]) -> String? {
