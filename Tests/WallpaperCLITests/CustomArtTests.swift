@@ -183,10 +183,7 @@ final class CustomArtTests: XCTestCase {
         Processes.wallpaperBinary, arguments, in: folder, environment: environment.merging(["LD_DEBUG": "files"]) { $1 }
       )
       XCTAssertEqual(result.status, status, result.stderr)
-      return result.stderr.split(separator: "\n").compactMap { line in
-        guard let range = line.range(of: "file=") else { return nil }
-        return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" })
-      }
+      return Processes.loadedLibraries(trace: result.stderr)
     }
     try write(
       "red.svg",

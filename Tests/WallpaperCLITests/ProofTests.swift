@@ -120,10 +120,7 @@ final class ProofTests: XCTestCase {
     let result = try Processes.run(
       Processes.wallpaperBinary, arguments, in: folder, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
     XCTAssertEqual(result.status, 0, result.stderr)
-    return result.stderr.split(separator: "\n").compactMap { line in
-      guard let range = line.range(of: "file=") else { return nil }
-      return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" })
-    }
+    return Processes.loadedLibraries(trace: result.stderr)
   }
 
   /// Libraries the tool opens on first use (dlopen), not at start: a plain render,
