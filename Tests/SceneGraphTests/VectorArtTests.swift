@@ -273,7 +273,10 @@ final class VectorArtTests: XCTestCase {
     let expected = try VectorArt(parsing: markup) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
     // Each thread writes only its own element.
     nonisolated(unsafe) let results = UnsafeMutableBufferPointer<VectorArt?>.allocate(capacity: 8)
-    defer { results.deallocate() }
+    defer {
+      _ = results.deinitialize()
+      results.deallocate()
+    }
     results.initialize(repeating: nil)
     DispatchQueue.concurrentPerform(iterations: 8) { index in
       results[index] = try? VectorArt(parsing: markup) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
