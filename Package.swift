@@ -25,16 +25,18 @@ let package = Package(
     // The C library's declarations Swift's Glibc module leaves out (mallopt, syncfs); only
     // Platform imports it.
     .systemLibrary(name: "CPlatform"),
-    // Pure Swift, no system libraries: geometry, paint, nodes, scenes, the text dump, and the
-    // pixel snapping every backend shares.
-    .target(name: "SceneGraph", dependencies: ["Platform"]),
+    // Pure Swift, no system library linked: geometry, paint, nodes, scenes, the text dump, the
+    // pixel snapping every backend shares, and the custom-art sanitiser, which reads the SVG
+    // with libxml2 opened on first use (CLibXML2).
+    .target(name: "SceneGraph", dependencies: ["Platform", "CLibXML2"], plugins: ["SharedLibraryNames"]),
     // The domain: devices and their zones, seasons and their art, label, grids; a Design
     // becomes a Scene. It knows no file format.
     .target(name: "Wallpapers", dependencies: ["SceneGraph", "Platform"]),
     // The design-file format: a strict JSON parser that keeps each value's origin, the JSON
     // writers, the field table and reader, the loader (file and flags into a Design), the
     // encoder back to a file, colour names, design errors and limits. Pure Swift with no C
-    // library, so the fuzz target builds it with the other pure-Swift modules.
+    // library, so the fuzz target builds it with the other pure-Swift modules (and SceneGraph's
+    // libxml2 seam, opened on first use).
     .target(name: "DesignFiles", dependencies: ["Wallpapers", "SceneGraph", "Platform"]),
 
     // One system-library module per C library, each found through pkg-config.
@@ -64,6 +66,8 @@ let package = Package(
     .target(name: "CLCMS2", dependencies: ["CLazyLibrary"]),
     // libqpdf's C API through dlopen (headers from libqpdf-dev), so only proofs and PDF/X map it.
     .target(name: "CQPDF", dependencies: ["CLazyLibrary"]),
+    // libxml2's XML reader through dlopen: parses a design's custom SVG art for the sanitiser.
+    .target(name: "CLibXML2", dependencies: ["CLazyLibrary"]),
     // librsvg through dlopen: draws a design's custom SVG art into the Cairo context.
     .target(name: "CRSVG", dependencies: ["CCairo", "CLazyLibrary"]),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.

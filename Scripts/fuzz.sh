@@ -8,10 +8,12 @@
 #                                  seed, so CI's run is the same every time
 #
 # The target is built with swiftc directly (SwiftPM's executables have their own main): the
-# pure-Swift modules Platform, SceneGraph, Wallpapers and DesignFiles; the pure-Swift files of
+# pure-Swift modules Platform, SceneGraph (with its C seam CLibXML2, which opens the system's
+# libxml2 on first use, as in the tool), Wallpapers and DesignFiles; the pure-Swift files of
 # WallpaperExport that read manifests and shards (a module of that name without Cairo); then the
 # flag-parsing files of WallpaperCLI and `--shard`'s parser, all with -sanitize=fuzzer,address.
-# Each input goes through the design decoder and flags, the manifest reader and the shard parser. A finding is kept as a regression test by
+# Each input goes through the design decoder and flags, the custom-art sanitiser, the manifest
+# reader and the shard parser. A finding is kept as a regression test by
 # copying it into Tests/Fuzz/regressions/ (FuzzRegressionTests replays every file there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,13 +28,27 @@ flags=(-sanitize=fuzzer,address -parse-as-library -g "$opt" -swift-version 6 -us
 build() {
   # Archives are appended to, not replaced: a member from an older tree would linger.
   rm -f "$out"/lib*.a
-  local previous=()
+  # SceneGraph's C seam: libxml2's reader through dlopen (CLibXML2 over CLazyLibrary), its module
+  # map as SwiftPM makes one, and the sonames the SharedLibraryNames plugin writes.
+  mkdir -p "$out/CLibXML2"
+  printf 'module CLibXML2 {\n  header "%s"\n  export *\n}\n' "$PWD/Sources/CLibXML2/include/clibxml2.h" \
+    >"$out/CLibXML2/module.modulemap"
+  for source in Sources/CLazyLibrary/lazy_library.c Sources/CLibXML2/clibxml2.c; do
+    clang -c -g "$([ "$opt" = -Onone ] && echo -O0 || echo -O2)" -fsanitize=fuzzer-no-link,address -I Sources/CLazyLibrary/include -I Sources/CLibXML2/include \
+      "$source" -o "$out/$(basename "$source" .c).o"
+  done
+  ar rcs "$out/libCLibXML2.a" "$out/lazy_library.o" "$out/clibxml2.o"
+  sh Scripts/shared-library-names.sh "$out/SharedLibraryNames.swift"
+  local cseam=(-I "$out/CLibXML2" -Xcc -I -Xcc Sources/CLazyLibrary/include -Xcc -I -Xcc Sources/CLibXML2/include)
   for module in Platform SceneGraph Wallpapers DesignFiles; do
-    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
-      -emit-library -static -o "$out/lib$module.a" -I "$out" $(find "Sources/$module" -name '*.swift' | sort)
+    local extra=()
+    [ "$module" = SceneGraph ] && extra=("$out/SharedLibraryNames.swift")
+    swiftc "${flags[@]}" "${cseam[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+      -emit-library -static -o "$out/lib$module.a" -I "$out" $(find "Sources/$module" -name '*.swift' | sort) \
+      "${extra[@]}"
   done
   # What manifest merge and --incremental read, without the rest of WallpaperExport.
-  swiftc "${flags[@]}" -module-name WallpaperExport -emit-module -emit-module-path "$out/WallpaperExport.swiftmodule" \
+  swiftc "${flags[@]}" "${cseam[@]}" -module-name WallpaperExport -emit-module -emit-module-path "$out/WallpaperExport.swiftmodule" \
     -emit-library -static -o "$out/libWallpaperExport.a" -I "$out" \
     Sources/WallpaperExport/{Shard,ExportError,ExportDate,ManifestParsing}.swift
   # render's design-field options, copied from RenderCommand.swift so the fuzzer parses exactly
@@ -45,8 +61,8 @@ build() {
       Sources/WallpaperCLI/RenderCommand.swift
     echo "]"
   } >"$out/DesignOptions.swift"
-  swiftc "${flags[@]}" -module-name WallpaperCLI -I "$out" -L "$out" \
-    -lWallpaperExport -lDesignFiles -lWallpapers -lSceneGraph -lPlatform \
+  swiftc "${flags[@]}" "${cseam[@]}" -module-name WallpaperCLI -I "$out" -L "$out" \
+    -lWallpaperExport -lDesignFiles -lWallpapers -lSceneGraph -lCLibXML2 -lPlatform \
     Sources/WallpaperCLI/Options.swift Sources/WallpaperCLI/CLIError.swift Sources/WallpaperCLI/FuzzHarness.swift \
     Sources/WallpaperCLI/Export/ShardOption.swift \
     "$out/DesignOptions.swift" Tests/Fuzz/FuzzMain.swift -o "$out/design-fuzzer" 2>&1 |

@@ -20,6 +20,7 @@ build=(
   liblcms2-dev          # ICC profiles: photos, PDF/X output intents, soft proofs (opened on first use)
   libjpeg62-turbo-dev libexif-dev libheif-dev  # --image photos: JPEG, EXIF orientation, HEIC (opened on first use)
   librsvg2-dev          # custom SVG art (art.svg, --art), drawn into Cairo (opened on first use)
+  libxml2-dev           # custom SVG art: the sanitiser's XML reader (opened on first use)
   libgs-common          # Ghostscript's default_cmyk.icc: the default PDF/X output intent
   fonts-dejavu-core     # combining marks, for whole-cluster fallback (a̶, Zalgo labels)
   fonts-droid-fallback  # an installed CJK font for fallback (Chinese/Japanese labels)

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Writes OUTPUT, a Swift file naming the shared libraries CairoRendering opens on first use as
-# this machine has them: pkg-config gives each library's folder, and the name the dynamic loader
+# Writes OUTPUT, a Swift file naming the shared libraries opened on first use (by CairoRendering,
+# and libxml2 by SceneGraph) as this machine has them: pkg-config gives each library's folder, and the name the dynamic loader
 # knows it by comes from the library itself (its ELF SONAME, or a Mach-O install name, which is
 # a full path). Run by the SharedLibraryNames build plugin at build time.
 #
@@ -37,6 +37,7 @@ enum SharedLibraryNames {
   static let exif: StaticString = "$(soname libexif exif)"
   static let heif: StaticString = "$(soname libheif heif)"
   static let rsvg: StaticString = "$(soname librsvg-2.0 rsvg-2)"
+  static let xml2: StaticString = "$(soname libxml-2.0 xml2)"
   static let harfBuzzSubset: StaticString = "$(soname harfbuzz-subset harfbuzz-subset)"
 }
 SWIFT

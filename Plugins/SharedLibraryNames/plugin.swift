@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Generates `SharedLibraryNames.swift` for the target it is applied to: the names under which
 /// the libraries opened on first use (libqpdf, Little CMS, libjpeg, libexif, libheif, HarfBuzz's
-/// subsetter, librsvg) are loaded, read from this machine's libraries at build time by
+/// subsetter, librsvg, libxml2) are loaded, read from this machine's libraries at build time by
 /// `Scripts/shared-library-names.sh` rather than written into the source.
 @main
 struct SharedLibraryNames: BuildToolPlugin {

@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// Why a designer's SVG was refused: one line, without the file's name (the caller adds it).
 public struct VectorArtError: Error, Hashable, Sendable, CustomStringConvertible {
   public let reason: String
@@ -7,12 +9,16 @@ public struct VectorArtError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension VectorArt {
   /// Reads a designer's SVG file and makes it safe to draw and to embed:
-  /// - it must be UTF-8 XML whose root is `<svg>`, with at most `maxElements` elements and no
-  ///   DOCTYPE internal subset (no entity declarations);
+  /// - it must be UTF-8 XML whose root is `<svg>` (in SVG's namespace, or in none), with at
+  ///   most `maxElements` elements and no DOCTYPE internal subset (no entity declarations);
+  ///   libxml2's reader parses it (Sources/CLibXML2: no network, no entity substitution, no DTD
+  ///   loading, its depth and size limits on), and malformed XML is refused naming libxml2's
+  ///   line, column and message;
   /// - elements outside SVG's static vocabulary (`script`, `foreignObject`, animation, other
   ///   namespaces' metadata such as `sodipodi:namedview`) are dropped with their content, and so
   ///   are event-handler attributes (`on…`), `xml:base` and other namespaces' attributes except
-  ///   `inkscape:label` and `inkscape:groupmode`;
+  ///   `inkscape:label` and `inkscape:groupmode`; comments and processing instructions are not
+  ///   kept, and the rest is written again with its text and values escaped;
   /// - every `id` and every reference to one (`href="#a"`, `url(#a)`, `#a` in a `<style>`) gets
   ///   `idPrefix`;
   /// - a reference to a file is read through `reference` (which confines it to the SVG's folder
@@ -27,28 +33,39 @@ extension VectorArt {
     parsing bytes: [UInt8], reference: @escaping (String) throws(VectorArtError) -> [UInt8]
   ) throws(VectorArtError) {
     var parser = try VectorArtParser(bytes)
-    try parser.tokenize()
+    try parser.read()
     self = try parser.sanitized(reference: reference)
   }
 }
 
-/// The tokens of an XML document, then their sanitised markup. Not a validating parser: it
-/// reads well-formed documents exactly, and whatever it passes on is drawn by librsvg, which
-/// reports remaining malformations.
+/// The elements, attributes and text of an XML document as libxml2's reader reads them, then
+/// their sanitised markup.
 private struct VectorArtParser {
   struct Attribute {
+    /// The name as it is written again: no prefix for SVG's own attributes, `xlink:`, `xml:`
+    /// or `inkscape:` for those namespaces, the name as written for an undeclared prefix.
     var name: String
+    /// The value with its references and entities resolved (escaped again when written).
     var value: String
-    var quote: Character
   }
   enum Token {
-    case start(name: String, attributes: [Attribute], selfClosing: Bool)
-    case end(name: String)
+    /// `name` is the local name of an SVG element (or one in no namespace), and a name no SVG
+    /// element has (`{namespace}local`, or `prefix:local` for an undeclared prefix) otherwise;
+    /// `written` is the name as the file writes it.
+    case start(name: String, written: String, attributes: [Attribute], selfClosing: Bool)
+    case end
     case text(String)
   }
 
+  static let svgNamespace = "http://www.w3.org/2000/svg"
+  /// The namespaces whose attributes may be kept, and the prefix each is written with (our SVG
+  /// and `VectorArt.document` declare them).
+  static let attributePrefixes = [
+    "http://www.w3.org/1999/xlink": "xlink", "http://www.w3.org/XML/1998/namespace": "xml",
+    "http://www.inkscape.org/namespaces/inkscape": "inkscape",
+  ]
+
   let bytes: [UInt8]
-  var position = 0
   var tokens: [Token] = []
   var elementCount = 0
 
@@ -57,143 +74,107 @@ private struct VectorArtParser {
       throw VectorArtError("is not an SVG file (not UTF-8 text)")
     }
     self.bytes = bytes
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
   }
 
-  // MARK: Tokens
-
-  private func starts(with text: String, at index: Int) -> Bool {
-    let pattern = Array(text.utf8)
-    guard index + pattern.count <= bytes.count else { return false }
-    return bytes[index..<index + pattern.count].elementsEqual(pattern)
-  }
-
-  /// The index just after the next `terminator` from `index`, or nil.
-  private func after(_ terminator: String, from index: Int) -> Int? {
-    let pattern = Array(terminator.utf8)
-    var i = index
-    while i + pattern.count <= bytes.count {
-      if bytes[i] == pattern[0], bytes[i..<i + pattern.count].elementsEqual(pattern) { return i + pattern.count }
-      i += 1
+  /// Reads every node of the document into `tokens`.
+  mutating func read() throws(VectorArtError) {
+    guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      throw VectorArtError("is not an SVG file (no root element)")
     }
-    return nil
+    guard bytes.count <= Int(Int32.max) else { throw VectorArtError("is too large for libxml2") }
+    var message: UnsafePointer<CChar>?
+    let soname = UnsafeRawPointer(SharedLibraryNames.xml2.utf8Start).assumingMemoryBound(to: CChar.self)
+    guard let api = clibxml2_load(soname, &message) else {
+      throw VectorArtError("cannot be read (\(message.map { String(cString: $0) } ?? "libxml2 cannot be loaded"))")
+    }
+    // libxml2's error handler writes here while the reader reads, so it lives on the heap.
+    let problem = UnsafeMutablePointer<clibxml2_problem>.allocate(capacity: 1)
+    defer { problem.deallocate() }
+    let made = bytes.withUnsafeBufferPointer { clibxml2_reader(api, $0.baseAddress!, Int32($0.count), problem) }
+    guard let reader = made else { throw VectorArtError("cannot be read (libxml2 made no reader)") }
+    defer { api.pointee.xmlFreeTextReader(reader) }
+    try read(reader, api, problem)
   }
 
-  private func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-
-  private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-  private static let malformed = VectorArtError("is not an SVG file (malformed XML)")
-
-  mutating func tokenize() throws(VectorArtError) {
-    while position < bytes.count {
-      if bytes[position] != UInt8(ascii: "<") {
-        var end = position
-        while end < bytes.count, bytes[end] != UInt8(ascii: "<") { end += 1 }
-        let text = string(position..<end)
-        try Self.checkEntities(text)
-        tokens.append(.text(text))
-        position = end
-      } else if starts(with: "<!--", at: position) {
-        guard let end = after("-->", from: position + 4) else { throw Self.malformed }
-        position = end
-      } else if starts(with: "<![CDATA[", at: position) {
-        guard let end = after("]]>", from: position) else { throw Self.malformed }
-        tokens.append(.text(string(position..<end)))
-        position = end
-      } else if starts(with: "<?", at: position) {
-        guard let end = after("?>", from: position) else { throw Self.malformed }
-        position = end
-      } else if starts(with: "<!DOCTYPE", at: position) || starts(with: "<!doctype", at: position) {
-        var end = position
-        while end < bytes.count, bytes[end] != UInt8(ascii: ">") {
-          if bytes[end] == UInt8(ascii: "[") {
-            throw VectorArtError("declares entities in its DOCTYPE (not allowed in art)")
-          }
-          end += 1
-        }
-        guard end < bytes.count else { throw Self.malformed }
-        position = end + 1
-      } else if starts(with: "</", at: position) {
-        var end = position + 2
-        while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-        guard end < bytes.count else { throw Self.malformed }
-        let name = string(position + 2..<end)
-        tokens.append(.end(name: String(name.filter { !$0.isWhitespace })))
-        position = end + 1
-      } else {
-        try startTag()
-      }
-    }
-  }
-
-  private mutating func startTag() throws(VectorArtError) {
-    var i = position + 1
-    let nameStart = i
-    while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") {
-      i += 1
-    }
-    guard i > nameStart else { throw Self.malformed }
-    let name = string(nameStart..<i)
-    var attributes: [Attribute] = []
+  private mutating func read(
+    _ reader: OpaquePointer, _ api: UnsafePointer<clibxml2_api>, _ problem: UnsafeMutablePointer<clibxml2_problem>
+  ) throws(VectorArtError) {
+    let xml = api.pointee
+    func string(_ text: UnsafePointer<xmlChar>?) -> String? { text.map { String(cString: $0) } }
     while true {
-      while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
-      guard i < bytes.count else { throw Self.malformed }
-      if bytes[i] == UInt8(ascii: ">") {
-        i += 1
-        tokens.append(.start(name: name, attributes: attributes, selfClosing: false))
-        break
+      let status = xml.xmlTextReaderRead(reader)
+      if status == 0 { return }
+      guard status == 1 else { throw refusal(problem.pointee) }
+      switch Int(xml.xmlTextReaderNodeType(reader)) {
+      case CLIBXML2_ELEMENT:
+        elementCount += 1
+        if elementCount > VectorArt.maxElements {
+          throw VectorArtError(
+            "has more than \(VectorArt.maxElements) elements (allowed: at most \(VectorArt.maxElements))")
+        }
+        let written = string(xml.xmlTextReaderConstName(reader)) ?? ""
+        let local = string(xml.xmlTextReaderConstLocalName(reader)) ?? written
+        let name: String
+        switch string(xml.xmlTextReaderConstNamespaceUri(reader)) {
+        case Self.svgNamespace?: name = local
+        case nil: name = written  // no namespace, or an undeclared prefix (kept as `prefix:local`)
+        case let namespace?: name = "{\(namespace)}\(local)"
+        }
+        let selfClosing = xml.xmlTextReaderIsEmptyElement(reader) == 1
+        var attributes: [Attribute] = []
+        while xml.xmlTextReaderMoveToNextAttribute(reader) == 1 {
+          let value = string(xml.xmlTextReaderConstValue(reader)) ?? ""
+          let written = string(xml.xmlTextReaderConstName(reader)) ?? ""
+          switch string(xml.xmlTextReaderConstNamespaceUri(reader)) {
+          case nil: attributes.append(Attribute(name: written, value: value))
+          case let namespace?:
+            // Namespace declarations and other namespaces' attributes are never kept.
+            guard let prefix = Self.attributePrefixes[namespace] else { continue }
+            let local = string(xml.xmlTextReaderConstLocalName(reader)) ?? ""
+            attributes.append(Attribute(name: prefix + ":" + local, value: value))
+          }
+        }
+        _ = xml.xmlTextReaderMoveToElement(reader)
+        tokens.append(.start(name: name, written: written, attributes: attributes, selfClosing: selfClosing))
+      case CLIBXML2_END_ELEMENT:
+        tokens.append(.end)
+      case CLIBXML2_TEXT, CLIBXML2_CDATA, CLIBXML2_WHITESPACE, CLIBXML2_SIGNIFICANT_WHITESPACE:
+        tokens.append(.text(string(xml.xmlTextReaderConstValue(reader)) ?? ""))
+      case CLIBXML2_ENTITY_REFERENCE:
+        // Only an entity no DOCTYPE of this file declares reaches here (one declared in an
+        // external DTD, which libxml2 does not load): refused as the tokenizer did.
+        // libxml2 warned about it (XML_WAR_UNDECLARED_ENTITY) where it ends.
+        let name = string(xml.xmlTextReaderConstName(reader)) ?? ""
+        let warned = problem.pointee.code == 27
+        let line = warned ? problem.pointee.line : xml.xmlTextReaderGetParserLineNumber(reader)
+        let column = warned ? problem.pointee.column : xml.xmlTextReaderGetParserColumnNumber(reader)
+        throw VectorArtError(
+          "uses the undeclared entity &\(Context.shortened(name)); (malformed XML at line \(line), column \(column))")
+      case CLIBXML2_DOCUMENT_TYPE:
+        if clibxml2_doctype_has_internal_subset(api, reader) != 0 {
+          throw VectorArtError("declares entities in its DOCTYPE (not allowed in art)")
+        }
+      default:
+        continue  // comments, processing instructions
       }
-      if bytes[i] == UInt8(ascii: "/") {
-        guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: ">") else { throw Self.malformed }
-        i += 2
-        tokens.append(.start(name: name, attributes: attributes, selfClosing: true))
-        break
-      }
-      let attributeStart = i
-      while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">") {
-        i += 1
-      }
-      let attributeName = string(attributeStart..<i)
-      while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
-      guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw Self.malformed }
-      i += 1
-      while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
-      guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-        throw Self.malformed
-      }
-      let quote = bytes[i]
-      let valueStart = i + 1
-      i = valueStart
-      while i < bytes.count, bytes[i] != quote { i += 1 }
-      guard i < bytes.count else { throw Self.malformed }
-      let value = string(valueStart..<i)
-      guard !value.contains("<") else { throw Self.malformed }
-      try Self.checkEntities(value)
-      attributes.append(Attribute(name: attributeName, value: value, quote: Character(Unicode.Scalar(quote))))
-      i += 1
     }
-    elementCount += 1
-    if elementCount > VectorArt.maxElements {
-      throw VectorArtError(
-        "has more than \(VectorArt.maxElements) elements (allowed: at most \(VectorArt.maxElements))")
-    }
-    position = i
   }
 
-  /// Only XML's own entities and character references: there is no DOCTYPE to declare more.
-  private static func checkEntities(_ text: String) throws(VectorArtError) {
-    var rest = text[...]
-    while let ampersand = rest.firstIndex(of: "&") {
-      guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { throw malformed }
-      let name = rest[rest.index(after: ampersand)..<semicolon]
-      let known = ["amp", "lt", "gt", "quot", "apos"].contains(name)
-      let numeric =
-        name.hasPrefix("#x")
-        ? name.dropFirst(2).allSatisfy(\.isHexDigit) && name.count > 2
-        : name.hasPrefix("#") ? name.dropFirst().allSatisfy(\.isNumber) && name.count > 1 : false
-      guard known || numeric else { throw VectorArtError("uses the undeclared entity &\(name); (malformed XML)") }
-      rest = rest[rest.index(after: semicolon)...]
+  /// The one-line reason for the error that stopped libxml2's reader.
+  private func refusal(_ problem: clibxml2_problem) -> VectorArtError {
+    var problem = problem
+    let message = withUnsafeBytes(of: &problem.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let subject = withUnsafeBytes(of: &problem.subject) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let place = "line \(problem.line), column \(problem.column)"
+    switch problem.code {
+    case 0: return VectorArtError("is not an SVG file (malformed XML)")
+    // XML_ERR_DOCUMENT_EMPTY: no start tag where the root element should be.
+    case 4: return VectorArtError("is not an SVG file (no root element)")
+    // XML_ERR_UNDECLARED_ENTITY
+    case 26:
+      return VectorArtError("uses the undeclared entity &\(Context.shortened(subject)); (malformed XML at \(place))")
+    default:
+      return VectorArtError("is not an SVG file (malformed XML at \(place): \(Context.shortened(message, limit: 120)))")
     }
   }
 
@@ -219,14 +200,16 @@ private struct VectorArtParser {
     -> VectorArt
   {
     guard
-      case .start(let rootName, let rootAttributes, let rootClosed)? = tokens.first(where: {
-        if case .text = $0 { return false }
-        return true
+      case .start(let rootName, let rootWritten, let rootAttributes, let rootClosed)? = tokens.first(where: {
+        if case .start = $0 { return true }
+        return false
       })
     else { throw VectorArtError("is not an SVG file (no root element)") }
-    guard rootName == "svg" else { throw VectorArtError("is not an SVG file (its root element is <\(rootName)>)") }
+    guard rootName == "svg" else {
+      throw VectorArtError("is not an SVG file (its root element is <\(Context.shortened(rootWritten))>)")
+    }
     var ids: Set<String> = []
-    for case .start(_, let attributes, _) in tokens {
+    for case .start(_, _, let attributes, _) in tokens {
       for attribute in attributes where attribute.name == "id" { ids.insert(attribute.value) }
     }
     var context = Context(ids: ids, reference: reference)
@@ -235,7 +218,8 @@ private struct VectorArtParser {
     var width: Double?
     var height: Double?
     var viewBox: [Double]?
-    for attribute in rootAttributes {
+    var rootWrittenNames: Set<String> = []
+    for attribute in rootAttributes where rootWrittenNames.insert(attribute.name).inserted {
       switch attribute.name {
       case "width": width = Self.length(attribute.value)
       case "height": height = Self.length(attribute.value)
@@ -269,9 +253,12 @@ private struct VectorArtParser {
     var openNames: [String] = []
     var kept = 1
     var started = false
+    // A kept <style>'s text, checked whole at its end whatever splits it (comments, CDATA
+    // sections); elements inside a <style> are dropped.
+    var style: (depth: Int, text: String)?
     for token in tokens {
       switch token {
-      case .start(let name, let attributes, let selfClosing):
+      case .start(let name, _, let attributes, let selfClosing):
         guard started else {
           started = true
           if !rootClosed {
@@ -280,11 +267,11 @@ private struct VectorArtParser {
           }
           continue
         }
-        guard depth > 0 else { throw Self.malformed }
-        if skipping == nil, !Self.allowedElements.contains(name) { skipping = depth + 1 }
+        if skipping == nil, style != nil || !Self.allowedElements.contains(name) { skipping = depth + 1 }
         if skipping == nil {
           content += "<" + name
-          for attribute in attributes {
+          var written: Set<String> = []  // `xlink:href` may come under an undeclared prefix and a bound one
+          for attribute in attributes where written.insert(attribute.name).inserted {
             if let text = try context.attribute(attribute, element: name) { content += text }
           }
           content += selfClosing ? "/>" : ">"
@@ -295,29 +282,48 @@ private struct VectorArtParser {
         } else {
           depth += 1
           openNames.append(name)
+          if skipping == nil, name == "style" { style = (depth, "") }
         }
-      case .end(let name):
-        guard started, depth > 0 else { throw Self.malformed }
-        guard openNames.last == name else { throw Self.malformed }
-        openNames.removeLast()
+      case .end:
+        let name = openNames.removeLast()
         if depth == 1 {
           depth = 0
           continue
+        }
+        if let open = style, open.depth == depth {
+          content += Self.escaped(try context.styleSheet(open.text), attribute: false)
+          style = nil
         }
         if skipping == nil { content += "</" + name + ">" }
         if skipping == depth { skipping = nil }
         depth -= 1
       case .text(let text):
-        guard started, depth > 0 else {
-          guard text.allSatisfy(\.isWhitespace) else { throw Self.malformed }
-          continue
-        }
-        guard skipping == nil else { continue }
-        content += openNames.last == "style" ? try context.styleSheet(text) : text
+        guard depth > 0, skipping == nil else { continue }
+        if style != nil { style!.text += text } else { content += Self.escaped(text, attribute: false) }
       }
     }
-    guard started, depth == 0 else { throw Self.malformed }
     return VectorArt(size: size, rootAttributes: root, content: content, elementCount: kept)
+  }
+
+  /// `text` as XML character data (`attribute`: inside a `"`-quoted attribute value, where
+  /// line breaks and tabs are written as references so that a parser keeps them).
+  static func escaped(_ text: String, attribute: Bool) -> String {
+    guard text.utf8.contains(where: { "&<>\"\r\n\t".utf8.contains($0) }) else { return text }
+    var out = ""
+    out.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\r": out += "&#13;"
+      case "\"" where attribute: out += "&quot;"
+      case "\n" where attribute: out += "&#10;"
+      case "\t" where attribute: out += "&#9;"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// A CSS length in CSS pixels: a number with `px`, `pt`, `pc`, `mm`, `cm`, `in` or no unit;
@@ -343,7 +349,14 @@ private struct VectorArtParser {
     /// The attribute as markup (` name="value"`), nil when it is dropped.
     mutating func attribute(_ attribute: Attribute, element: String) throws(VectorArtError) -> String? {
       let name = attribute.name
-      if name.lowercased().hasPrefix("on") || name.hasPrefix("xmlns") { return nil }
+      let head = name.utf8.prefix(2)
+      if head.first.map({ $0 | 0x20 == UInt8(ascii: "o") }) == true,
+        head.last.map({ $0 | 0x20 == UInt8(ascii: "n") }) == true,
+        head.count == 2
+      {
+        return nil  // an event handler (`onclick`, `ONLOAD`)
+      }
+      if name.hasPrefix("xmlns") { return nil }
       if name.contains(":"), !VectorArtParser.allowedPrefixed.contains(name) { return nil }
       var value = attribute.value
       switch name {
@@ -352,10 +365,9 @@ private struct VectorArtParser {
         guard let target = try self.reference(value, linkOnly: element == "a") else { return nil }
         value = target
       default:
-        if value.contains("url(") { value = try urls(in: value) }
+        if value[...].firstRangeIgnoringASCIICase(of: "url(") != nil { value = try urls(in: value) }
       }
-      let quote = attribute.quote
-      return " \(name)=\(quote)\(value)\(quote)"
+      return " \(name)=\"\(VectorArtParser.escaped(value, attribute: true))\""
     }
 
     /// A reference's new value: `#id` prefixed, a `data:` image kept, a file in the folder
@@ -395,12 +407,12 @@ private struct VectorArtParser {
       return uri
     }
 
-    /// `value` with every `url(…)` rewritten: `#id` prefixed, `data:` images kept; anything
-    /// else refused.
+    /// `value` with every `url(…)` (in any case: CSS function names are) rewritten: `#id`
+    /// prefixed, `data:` images kept; anything else refused.
     mutating func urls(in value: String) throws(VectorArtError) -> String {
       var out = ""
       var rest = value[...]
-      while let start = rest.firstRange(of: "url(") {
+      while let start = rest.firstRangeIgnoringASCIICase(of: "url(") {
         out += rest[..<start.upperBound]
         guard let close = rest[start.upperBound...].firstIndex(of: ")") else {
           out += rest[start.upperBound...]
@@ -452,9 +464,9 @@ private struct VectorArtParser {
       return value[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
     }
 
-    static func shortened(_ text: String) -> String {
+    static func shortened(_ text: String, limit: Int = 60) -> String {
       let clean = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-      return clean.count > 60 ? String(clean.prefix(60)) + "…" : clean
+      return clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
     }
 
     /// `%20`-style escapes decoded (file names in hrefs are URL-encoded).
@@ -479,7 +491,33 @@ private struct VectorArtParser {
 
 extension String {
   fileprivate var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = first, let last = last, first.isWhitespace || last.isWhitespace else { return self }
+    return String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}
+
+extension Substring {
+  /// The range of the first occurrence of `pattern` (lowercase ASCII) in any ASCII case.
+  fileprivate func firstRangeIgnoringASCIICase(of pattern: StaticString) -> Range<Index>? {
+    let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+    guard let head = needle.first else { return startIndex..<startIndex }
+    let bytes = utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if bytes[index] | 0x20 == head {
+        var candidate = index
+        var matched = 0
+        while matched < needle.count, candidate != bytes.endIndex,
+          bytes[candidate] == needle[matched] || bytes[candidate] | 0x20 == needle[matched] && needle[matched] >= 0x61
+        {
+          matched += 1
+          candidate = bytes.index(after: candidate)
+        }
+        if matched == needle.count { return index..<candidate }
+      }
+      index = bytes.index(after: index)
+    }
+    return nil
   }
 }
 

@@ -1,11 +1,12 @@
 import DesignFiles
 import Platform
+import SceneGraph
 import WallpaperExport
 import Wallpapers
 
-/// One fuzz input through the flag parser, the design decoder and grid layout, checking the
-/// rules every input must keep. Shared by the libFuzzer target (`make fuzz`) and the
-/// regression tests that replay its findings.
+/// One fuzz input through the flag parser, the design decoder, the custom-art sanitiser and grid
+/// layout, checking the rules every input must keep. Shared by the libFuzzer target (`make fuzz`)
+/// and the regression tests that replay its findings.
 enum FuzzHarness {
   /// The design file's output fields, as `OutputFields.names` lists them (a test keeps the two
   /// equal; the fuzz build leaves out CairoRendering and WallpaperExport, which `OutputFields`
@@ -29,6 +30,7 @@ enum FuzzHarness {
     let arguments = parts.dropFirst().map { String(decoding: $0, as: UTF8.self) }
     for argument in arguments { checkPath(argument) }
     checkManifest(json)
+    checkArt(json)
     checkShard(arguments)
     do throws(CLIError) {
       let parsed = try ArgumentParser.parse(arguments, specs: specs, maxPositional: 1)
@@ -63,6 +65,33 @@ enum FuzzHarness {
       }
     } catch {
       checkOneLine(error.description)
+    }
+  }
+
+  /// The design part read as custom art (`VectorArt(parsing:)`, libxml2's reader and the
+  /// sanitiser), with `leaf.png` the one file in its folder: it is refused in one line without
+  /// control characters, or its sanitised document is well-formed art again, with as many
+  /// elements (the serialiser escapes what it writes and keeps no duplicate attribute).
+  private static func checkArt(_ bytes: [UInt8]) {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    let folder = { (path: String) throws(VectorArtError) -> [UInt8] in
+      guard path == "leaf.png" else { throw VectorArtError("refers to '\(path)', outside its folder") }
+      return png
+    }
+    let art: VectorArt
+    do throws(VectorArtError) {
+      art = try VectorArt(parsing: bytes, reference: folder)
+    } catch {
+      precondition(
+        !error.reason.isEmpty && !error.reason.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+        "art refused in a message of two lines")
+      return
+    }
+    do throws(VectorArtError) {
+      let again = try VectorArt(parsing: art.document, reference: folder)
+      precondition(again.elementCount == art.elementCount, "the sanitised art lost or gained elements")
+    } catch {
+      preconditionFailure("the sanitised art is refused: \(error.reason)")
     }
   }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import SceneGraph
 import XCTest
 
@@ -136,5 +137,159 @@ final class VectorArtTests: XCTestCase {
     let t = node.placement
     // 80 / 50 = 1.6 covers the height; the width overflows by 160 - 40 = 120, half each side.
     XCTAssertEqual([t.a, t.b, t.c, t.d, t.tx, t.ty], [1.6, 0, 0, 1.6, -60, 0])
+  }
+
+  // MARK: What libxml2 reads (the reader replaced a hand-written tokenizer)
+
+  /// Nested entities (billion laughs) stop libxml2's reader at once; nothing is expanded.
+  func testBillionLaughsIsRefused() {
+    var markup = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [\n<!ENTITY lol \"lol\">\n"
+    for level in 1...9 {
+      let previous = level == 1 ? "lol" : "lol\(level - 1)"
+      markup += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+    }
+    markup += "]>\n\(open) width=\"1\" height=\"1\"><text fill=\"&lol9;\">&lol9;</text></svg>"
+    let reason = refusal(markup) ?? "accepted"
+    XCTAssertTrue(
+      reason.hasPrefix("is not an SVG file (malformed XML at line 14, column 123: ") || reason.contains("DOCTYPE"),
+      reason)
+    XCTAssertLessThan(reason.count, 200, reason)
+  }
+
+  /// An external entity is never read: declared in the DOCTYPE it is refused, and one an
+  /// external DTD might declare (libxml2 loads no DTD) is an undeclared entity.
+  func testExternalEntitiesAreNotRead() {
+    XCTAssertEqual(
+      refusal(
+        "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\(open) width=\"1\" height=\"1\"><text>&x;</text></svg>"
+      ),
+      "declares entities in its DOCTYPE (not allowed in art)")
+    XCTAssertEqual(
+      refusal(
+        "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"file:///etc/passwd\">\n\(open) width=\"1\" height=\"1\"><text>&x;</text></svg>"
+      ), "uses the undeclared entity &x; (malformed XML at line 2, column 114)")
+    // The DOCTYPE Inkscape and Illustrator write (an external DTD, not loaded) is accepted.
+    XCTAssertNoThrow(
+      try art(
+        "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\(open) width=\"1\" height=\"1\"/>"
+      ))
+  }
+
+  /// CDATA is text: markup in it is written escaped, a script's CDATA goes with the script,
+  /// and a style sheet's CDATA is checked like the rest of the sheet.
+  func testCDATAIsTextAndScriptsInItStayText() throws {
+    let result = try art(
+      "\(open) width=\"1\" height=\"1\"><text><![CDATA[<script>alert(1)</script> & more]]></text>"
+        + "<script><![CDATA[alert(2)]]></script></svg>")
+    XCTAssertEqual(result.content, "<text>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</text>")
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\"><style><![CDATA[ @import url(a.css); ]]></style></svg>"),
+      "imports a style sheet (@import is not allowed)")
+  }
+
+  /// Names are read with their namespaces: `svg:`-prefixed elements are SVG's (and written
+  /// without the prefix), an element of another namespace is foreign whatever its local name.
+  func testNamespacedElementsAreReadByTheirNamespace() throws {
+    let result = try art(
+      """
+      <svg:svg xmlns:svg="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink" \
+      xmlns:ink="http://www.inkscape.org/namespaces/inkscape" width="2" height="2">\
+      <svg:g ink:label="Sky" ink:groupmode="layer"><svg:rect id="r" width="1" height="1"/></svg:g>\
+      <svg:use x:href="#r"/><svg:script>alert(1)</svg:script><rect xmlns="urn:other" id="q"/></svg:svg>
+      """)
+    XCTAssertEqual(
+      result.content,
+      "<g inkscape:label=\"Sky\" inkscape:groupmode=\"layer\"><rect id=\"art-r\" width=\"1\" height=\"1\"/></g>"
+        + "<use xlink:href=\"#art-r\"/>")
+    XCTAssertEqual(
+      refusal("<h:svg xmlns:h=\"http://www.w3.org/1999/xhtml\" width=\"1\" height=\"1\"/>"),
+      "is not an SVG file (its root element is <h:svg>)")
+  }
+
+  /// Comments and processing instructions are dropped, and they cannot hide an `@import` by
+  /// splitting it; entity-encoded `url(` is read as what it is.
+  func testCommentsAndReferencesHideNothing() throws {
+    let result = try art(
+      "<?xml-stylesheet href=\"http://example.com/a.css\"?>\(open) width=\"1\" height=\"1\">"
+        + "<text>a<!-- b -->c<?pi d?></text></svg>")
+    XCTAssertEqual(result.content, "<text>ac</text>")
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\"><style>@im<!-- -->port url(a.css);</style></svg>"),
+      "imports a style sheet (@import is not allowed)")
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\"><rect fill=\"&#117;rl(http://example.com/p.svg#g)\"/></svg>"),
+      "refers to 'http://example.com/p.svg#g' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)")
+  }
+
+  /// CSS function names are case-insensitive, so `URL(` is a url too; handlers in any case go.
+  func testURLsAndHandlersInAnyCase() throws {
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\"><rect fill=\"URL(http://example.com/p.svg#g)\"/></svg>"),
+      "refers to 'http://example.com/p.svg#g' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)")
+    let result = try art(
+      "\(open) width=\"1\" height=\"1\"><rect id=\"a\" ONCLICK=\"x()\" fill=\"Url(#a)\" stroke=\"url(#a)\"/></svg>")
+    XCTAssertEqual(result.content, "<rect id=\"art-a\" fill=\"Url(#art-a)\" stroke=\"url(#art-a)\"/>")
+  }
+
+  /// Values and text are written escaped, so what the file meant is what librsvg reads.
+  func testTextAndValuesAreEscapedAgain() throws {
+    let result = try art(
+      "\(open) width=\"1\" height=\"1\"><text font-family=\"a&amp;b &quot;c&quot;&#10;d\">1 &lt; 2 &gt; 0 &amp; ok</text></svg>"
+    )
+    XCTAssertEqual(result.content, "<text font-family=\"a&amp;b &quot;c&quot;&#10;d\">1 &lt; 2 &gt; 0 &amp; ok</text>")
+  }
+
+  /// Only UTF-8 is read: UTF-16 with a byte-order mark is not UTF-8, and without one its NUL
+  /// bytes are malformed XML.
+  func testUTF16IsRefused() {
+    let markup = "\(open) width=\"1\" height=\"1\"/>"
+    let withMark: [UInt8] = [0xFF, 0xFE] + markup.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    XCTAssertEqual(refusalOf(withMark), "is not an SVG file (not UTF-8 text)")
+    XCTAssertEqual(
+      refusalOf(Array(withMark.dropFirst(2))),
+      "is not an SVG file (malformed XML at line 1, column 2: Char 0x0 out of allowed range)")
+  }
+
+  /// Malformed XML is refused in one line naming libxml2's line, column and message.
+  func testMalformedXMLNamesTheLineAndColumn() {
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\">\n<g>\n</svg>"),
+      "is not an SVG file (malformed XML at line 3, column 7: Opening and ending tag mismatch: g line 2 and svg)")
+    XCTAssertEqual(
+      refusal("\(open) width=\"1\" height=\"1\"><rect width=1/></svg>"),
+      "is not an SVG file (malformed XML at line 1, column 117: AttValue: \" or ' expected)")
+    let deep =
+      "\(open) width=\"1\" height=\"1\">" + String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300)
+      + "</svg>"
+    XCTAssertTrue(refusal(deep)?.contains("Excessive depth in document: 256") == true, refusal(deep) ?? "accepted")
+  }
+
+  /// libxml2 is opened and initialised once however many threads read art at the same time
+  /// (export's workers): every reader gets the same result.
+  func testArtIsReadOnManyThreadsAtOnce() throws {
+    let markup = Array(
+      ("\(open) width=\"8\" height=\"8\">" + String(repeating: "<g id=\"g\"><rect fill=\"url(#g)\"/></g>", count: 2000)
+        + "</svg>").utf8)
+    let expected = try VectorArt(parsing: markup) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
+    // Each thread writes only its own element.
+    nonisolated(unsafe) let results = UnsafeMutableBufferPointer<VectorArt?>.allocate(capacity: 8)
+    defer {
+      _ = results.deinitialize()
+      results.deallocate()
+    }
+    results.initialize(repeating: nil)
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      results[index] = try? VectorArt(parsing: markup) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
+    }
+    for result in results { XCTAssertEqual(result, expected) }
+  }
+
+  private func refusalOf(_ bytes: [UInt8]) -> String? {
+    do {
+      _ = try VectorArt(parsing: bytes) { (_: String) throws(VectorArtError) -> [UInt8] in [] }
+      return nil
+    } catch {
+      return error.reason
+    }
   }
 }

@@ -32,6 +32,21 @@ public enum Processes {
     return productsFolder.appendingPathComponent("wallpaper").path
   }
 
+  /// The shared objects one process opened, from the `LD_DEBUG=files` trace on its stderr
+  /// (`  PID:\tfile=NAME [0];  needed by …` or `dynamically loaded by …`), dlopen included. Only
+  /// the traced program's own lines count (the first process in the trace): a process it starts
+  /// inherits LD_DEBUG too, as AddressSanitizer's llvm-symbolizer does, which maps libxml2.
+  public static func loadedLibraries(trace stderr: String) -> [String] {
+    var program: Substring?
+    return stderr.split(separator: "\n").compactMap { line in
+      guard let range = line.range(of: "file="), let colon = line.firstIndex(of: ":") else { return nil }
+      let process = line[..<colon].drop { $0 == " " }
+      if program == nil { program = process }
+      guard process == program else { return nil }
+      return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" })
+    }
+  }
+
   /// Runs `executable` with `arguments`, optionally in `directory` and with extra environment.
   public static func run(
     _ executable: String, _ arguments: [String], in directory: String? = nil,

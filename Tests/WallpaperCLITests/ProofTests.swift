@@ -120,15 +120,14 @@ final class ProofTests: XCTestCase {
     let result = try Processes.run(
       Processes.wallpaperBinary, arguments, in: folder, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
     XCTAssertEqual(result.status, 0, result.stderr)
-    return result.stderr.split(separator: "\n").compactMap { line in
-      guard let range = line.range(of: "file=") else { return nil }
-      return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" })
-    }
+    return Processes.loadedLibraries(trace: result.stderr)
   }
 
   /// Libraries the tool opens on first use (dlopen), not at start: a plain render,
   /// `devices` and `--version` map none of them.
-  private let onFirstUse = ["qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265", "librsvg"]
+  private let onFirstUse = [
+    "qpdf", "lcms2", "libjpeg", "libexif", "harfbuzz-subset", "heif", "x265", "librsvg", "libxml2",
+  ]
 
   private func assertNoneOnFirstUse(_ libraries: [String], _ command: String) {
     for name in onFirstUse {
