@@ -378,19 +378,23 @@ static chunk_job *oldest_pending(png_stream *s) {
   return oldest;
 }
 
+/// Runs the oldest pending job with `d`, if there is one (called and returning with the lock
+/// held, released while deflating). Returns 0 when no job was pending.
+static int run_oldest_pending(png_stream *s, deflater *d) {
+  chunk_job *job = oldest_pending(s);
+  if (job == NULL) return 0;
+  job->state = JOB_RUNNING;
+  pthread_mutex_unlock(&s->lock);
+  run_job(s, d, job);
+  pthread_mutex_lock(&s->lock);
+  return 1;
+}
+
 static void *worker_main(void *argument) {
   png_stream *s = argument;
   pthread_mutex_lock(&s->lock);
   while (!s->stopping) {
-    chunk_job *job = oldest_pending(s);
-    if (job == NULL) {
-      pthread_cond_wait(&s->changed, &s->lock);
-      continue;
-    }
-    job->state = JOB_RUNNING;
-    pthread_mutex_unlock(&s->lock);
-    run_job(s, &s->worker, job);
-    pthread_mutex_lock(&s->lock);
+    if (!run_oldest_pending(s, &s->worker)) pthread_cond_wait(&s->changed, &s->lock);
   }
   pthread_mutex_unlock(&s->lock);
   return NULL;
@@ -409,15 +413,7 @@ static chunk_job *acquire_buffer(png_stream *s) {
         return &s->jobs[i];
       }
     }
-    chunk_job *job = oldest_pending(s);
-    if (job == NULL) {
-      pthread_cond_wait(&s->changed, &s->lock);
-      continue;
-    }
-    job->state = JOB_RUNNING;
-    pthread_mutex_unlock(&s->lock);
-    run_job(s, &s->own, job);
-    pthread_mutex_lock(&s->lock);
+    if (!run_oldest_pending(s, &s->own)) pthread_cond_wait(&s->changed, &s->lock);
   }
 }
 
@@ -453,14 +449,7 @@ static void drain(png_stream *s) {
   if (!s->threaded) return;
   pthread_mutex_lock(&s->lock);
   for (;;) {
-    chunk_job *job = oldest_pending(s);
-    if (job != NULL) {
-      job->state = JOB_RUNNING;
-      pthread_mutex_unlock(&s->lock);
-      run_job(s, &s->own, job);
-      pthread_mutex_lock(&s->lock);
-      continue;
-    }
+    if (run_oldest_pending(s, &s->own)) continue;
     int running = 0;
     for (int i = 0; i < JOB_BUFFERS; i++) running |= s->jobs[i].state == JOB_RUNNING;
     if (!running) break;
