@@ -13,8 +13,9 @@ import SceneGraph
 /// scene's names as ids, `opacity`, `transform` and `clip-path`; shapes are `<rect>`,
 /// `<ellipse>` and `<path>` with gradients in `<defs>`; images are `data:` URIs; text is glyph
 /// outlines in a group that carries the text (`aria-label`, `<title>`), or a `<text>` element
-/// with its font embedded. There is no `<mask>`, `<filter>`, `<use>` or `<symbol>`, so tools
-/// that ignore those keep everything. Top-level named groups become Inkscape layers.
+/// with its font embedded. There is no `<mask>`, `<filter>` or `<symbol>`, so tools that
+/// ignore those keep everything; the one `<use>` is a translucent layer's veil (`SVGVeil`).
+/// Top-level named groups become Inkscape layers.
 ///
 /// Geometry is written in points (`width`/`height` in px equal the scene's points); the render
 /// scale only sizes device-pixel strokes, which are placed on that scale's pixel grid as in
@@ -46,7 +47,21 @@ struct SVGWriter {
   func documentAndFonts() throws(RenderError) -> (document: [UInt8], fonts: [EmbeddedFont]) {
     _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     var state = SVGDocumentState(scene: scene, scale: scale, options: options, fonts: fonts)
-    for node in scene.nodes { try state.write(node, topLevel: true) }
+    let veil = SVGVeil.plan(for: scene)
+    for (index, node) in scene.nodes.enumerated() {
+      if let veil, index == veil.layer - 1 { state.baseChild = veil.baseChild }
+      if let veil, index == veil.layer, case .group(let layer) = node {
+        try state.write(
+          .group(
+            Group(
+              name: layer.name, transform: layer.transform, opacity: .opaque, clip: layer.clip,
+              children: layer.children)), topLevel: true)
+        state.writeVeil(opacity: veil.opacity)
+      } else {
+        try state.write(node, topLevel: true)
+      }
+      state.baseChild = nil
+    }
 
     let faces = state.fontFaces.reduce(0) { $0 + $1.utf8.count }
     var out = SVGMarkup(capacity: state.body.count + state.defs.count + faces + 1024)
@@ -89,7 +104,7 @@ public struct EmbeddedFont: Hashable, Sendable {
 }
 
 /// What the writer accumulates while it walks the scene.
-private struct SVGDocumentState {
+struct SVGDocumentState {
   let options: SVGOptions
   let fonts: FontLibrary
   let scale: Double
@@ -111,6 +126,11 @@ private struct SVGDocumentState {
   private var pendingID: String?
   /// The opacity a group hands to its single element (`takeOpacity`).
   private var pendingOpacity: Opacity?
+  /// The index of the child, in the top-level group being written, that a veil repeats
+  /// (`SVGVeil.baseChild`); it gets the id `baseID`.
+  var baseChild: Int?
+  /// The id of the element a veil repeats.
+  private var baseID: String?
 
   init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
     self.options = options
@@ -139,6 +159,19 @@ private struct SVGDocumentState {
     while usedIDs.contains(candidate) {
       number += 1
       candidate = "\(base)-\(number)"
+    }
+    usedIDs.insert(candidate)
+    return candidate
+  }
+
+  /// `name` itself as an id when neither a scene name nor an earlier id has it, else `name-2`,
+  /// `name-3`…: for the writer's own elements (`base`, `veil`).
+  private mutating func ownID(_ name: String) -> String {
+    var candidate = name
+    var number = 1
+    while usedIDs.contains(candidate) || reservedNames.contains(candidate) {
+      number += 1
+      candidate = "\(name)-\(number)"
     }
     usedIDs.insert(candidate)
     return candidate
@@ -176,7 +209,7 @@ private struct SVGDocumentState {
   /// Whether `node` is written as exactly one element whose own `opacity` equals the
   /// group opacity around it: a shape with a fill or a stroke (not both: the stroke would
   /// show the fill through it), a text, an image.
-  private static func isSingleElement(_ node: Node) -> Bool {
+  static func isSingleElement(_ node: Node) -> Bool {
     switch node {
     case .shape(let shape): return (shape.fill == nil) != (shape.stroke == nil) && !isEmpty(shape.geometry)
     case .text, .image: return true
@@ -251,13 +284,32 @@ private struct SVGDocumentState {
       body.append(">\n")
       depth += 1
       if opacityOnChild { pendingOpacity = group.opacity }
-      for child in group.children { try write(child) }
+      let base = topLevel ? baseChild : nil
+      for (index, child) in group.children.enumerated() {
+        if index == base {
+          let id = ownID("base")
+          baseID = id
+          pendingID = id
+        }
+        try write(child)
+      }
       pendingOpacity = nil
       depth -= 1
       indent()
       body.append("</g>\n")
     }
     deviceTransform = saved
+  }
+
+  /// The veil over the layer just written: a layer `veil` holding `<use>` of the base element
+  /// at `opacity` (see `SVGVeil`).
+  mutating func writeVeil(opacity: Double) {
+    guard let baseID else { return }
+    body.append("<g")
+    body.attribute("id", ownID("veil"))
+    body.append(" inkscape:groupmode=\"layer\" inkscape:label=\"veil\">\n  <use xlink:href=\"#\(baseID)\" opacity=\"")
+    body.append(coefficient: opacity)
+    body.append("\"/>\n</g>\n")
   }
 
   private mutating func write(_ shape: ShapeNode) {
@@ -451,6 +503,10 @@ private struct SVGDocumentState {
     }
     indent()
     body.append("<image")
+    if let id = pendingID {
+      body.attribute("id", id)
+      pendingID = nil
+    }
     body.attribute("x", frame.minX)
     body.attribute("y", frame.minY)
     body.attribute("width", frame.width)
