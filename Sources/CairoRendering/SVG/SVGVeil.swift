@@ -24,6 +24,12 @@ struct SVGVeil: Hashable {
   /// so our PNG, rsvg and Inkscape) quantise it, `(255 − m) / 255` for the layer's weight
   /// `m`, so the picture is the same pixel for pixel (0.498039 for 0.5, whose weight is 128).
   let opacity: Double
+  /// Whether the base is a photo. The veil of a fill carries its opacity as `fill-opacity`,
+  /// which the fill inherits through `<use>`: Scribus ignores `opacity` on `<use>` and
+  /// LibreOffice ignores it on a group around one, but both draw an inherited `fill-opacity`
+  /// (a fill has none of its own: it is opaque). A photo has no fill, so its veil carries
+  /// `opacity` (LibreOffice draws it; Scribus does not).
+  let baseIsImage: Bool
 
   /// The veil for `scene`'s first translucent layer over an opaque base element, or nil.
   static func plan(for scene: Scene) -> SVGVeil? {
@@ -38,7 +44,11 @@ struct SVGVeil: Hashable {
       else { continue }
       let weight = eightBitWeight(group.opacity.value)
       guard weight < 255 else { return nil }
-      return SVGVeil(layer: index, baseChild: below.children.count - 1, opacity: Double(255 - weight) / 255)
+      var baseIsImage = false
+      if case .image = last { baseIsImage = true }
+      return SVGVeil(
+        layer: index, baseChild: below.children.count - 1, opacity: Double(255 - weight) / 255,
+        baseIsImage: baseIsImage)
     }
     return nil
   }

@@ -56,7 +56,7 @@ struct SVGWriter {
             Group(
               name: layer.name, transform: layer.transform, opacity: .opaque, clip: layer.clip,
               children: layer.children)), topLevel: true)
-        state.writeVeil(opacity: veil.opacity)
+        state.writeVeil(veil)
       } else {
         try state.write(node, topLevel: true)
       }
@@ -108,6 +108,8 @@ struct SVGDocumentState {
   let options: SVGOptions
   let fonts: FontLibrary
   let scale: Double
+  /// The canvas in points.
+  let canvas: Size
   var body = SVGMarkup(capacity: 1 << 16)
   var defs = SVGMarkup()
   /// `@font-face` rules, one per embedded font, in order of first use.
@@ -136,6 +138,7 @@ struct SVGDocumentState {
     self.options = options
     self.fonts = fonts
     self.scale = scale
+    canvas = scene.size
     deviceTransform = (try? Transform.scale(scale, scale)) ?? .identity
     var names: [String] = []
     func collect(_ nodes: [Node]) {
@@ -302,13 +305,14 @@ struct SVGDocumentState {
   }
 
   /// The veil over the layer just written: a layer `veil` holding `<use>` of the base element
-  /// at `opacity` (see `SVGVeil`).
-  mutating func writeVeil(opacity: Double) {
+  /// at the veil's opacity (see `SVGVeil`).
+  mutating func writeVeil(_ veil: SVGVeil) {
     guard let baseID else { return }
     body.append("<g")
     body.attribute("id", ownID("veil"))
-    body.append(" inkscape:groupmode=\"layer\" inkscape:label=\"veil\">\n  <use xlink:href=\"#\(baseID)\" opacity=\"")
-    body.append(coefficient: opacity)
+    body.append(" inkscape:groupmode=\"layer\" inkscape:label=\"veil\">\n  <use xlink:href=\"#\(baseID)\" ")
+    body.append(veil.baseIsImage ? "opacity=\"" : "fill-opacity=\"")
+    body.append(coefficient: veil.opacity)
     body.append("\"/>\n</g>\n")
   }
 
@@ -326,6 +330,33 @@ struct SVGDocumentState {
   }
 
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
+    var geometry = geometry
+    var viewport: Rect?
+    let clip = SVGCanvasClip(width: canvas.width * scale, height: canvas.height * scale, toDevice: deviceTransform)
+    if let fill, stroke == nil {
+      geometry = insideCanvas(geometry, filledWith: fill, clip: clip)
+    } else if let stroke, !clip.contains(geometry, margin: strokeWidth(stroke) / 2) {
+      // A stroke cannot be cut without changing its ends: it is drawn in a viewport of the
+      // canvas, which importers that place by bounding box (Scribus) take as its box.
+      viewport = clip.canvasRect
+    }
+    if let viewport {
+      indent()
+      body.append("<svg")
+      body.attribute("x", viewport.minX)
+      body.attribute("y", viewport.minY)
+      body.attribute("width", viewport.width)
+      body.attribute("height", viewport.height)
+      body.append(">\n")
+      depth += 1
+    }
+    defer {
+      if viewport != nil {
+        depth -= 1
+        indent()
+        body.append("</svg>\n")
+      }
+    }
     indent()
     Self.element(for: geometry, snapping: snapping, toDevice: deviceTransform, into: &body)
     if let id = pendingID {
@@ -341,12 +372,7 @@ struct SVGDocumentState {
     }
     if let stroke {
       styles += writePaint(stroke.paint, property: "stroke")
-      let width: Double
-      switch stroke.width {
-      case .points(let points): width = points
-      case .devicePixels(let pixels): width = Double(pixels) / scale
-      }
-      body.attribute("stroke-width", width)
+      body.attribute("stroke-width", strokeWidth(stroke))
       switch stroke.join {
       // Cairo's miter limit is 10; SVG's default is 4.
       case .miter: body.append(" stroke-miterlimit=\"10\"")
@@ -356,6 +382,31 @@ struct SVGDocumentState {
     }
     if !styles.isEmpty { body.attribute("style", styles.joined(separator: ";")) }
     body.append("/>\n")
+  }
+
+  /// A stroke's width in the local space's units.
+  private func strokeWidth(_ stroke: Stroke) -> Double {
+    switch stroke.width {
+    case .points(let points): return points
+    case .devicePixels(let pixels): return Double(pixels) / scale
+    }
+  }
+
+  /// A fill's outline with nothing outside the canvas (`SVGCanvasClip`), so importers that
+  /// place the drawing by its bounding box place the page. A glow (an ellipse holding its
+  /// radial gradient's circle, transparent at the circle's edge) reaching past the canvas
+  /// becomes the rectangle of its visible part filled with the same gradient: outside the
+  /// circle the gradient is transparent, so the picture is the same.
+  private func insideCanvas(_ geometry: Geometry, filledWith fill: Paint, clip: SVGCanvasClip) -> Geometry {
+    guard !clip.contains(geometry) else { return geometry }
+    if case .ellipse(let rect) = geometry, case .radialGradient(let center, let radius, let stops) = fill,
+      let last = stops.last, last.color.alpha == 0,
+      abs(center.x - rect.center.x) < 1e-9, abs(center.y - rect.center.y) < 1e-9,
+      radius <= min(rect.width, rect.height) / 2, let visible = clip.visiblePart(of: rect)
+    {
+      return .rectangle(visible)
+    }
+    return clip.clipped(geometry)
   }
 
   private static func isEmpty(_ geometry: Geometry) -> Bool {
