@@ -53,7 +53,9 @@ struct SVGCanvasClip {
   /// Whether every point of `geometry` (its control points included), grown by `margin`
   /// (local units) on every side, is inside the canvas.
   func contains(_ geometry: Geometry, margin: Double = 0) -> Bool {
-    let grown = edges.map { Edge(nx: $0.nx, ny: $0.ny, k: $0.k - margin * ($0.nx * $0.nx + $0.ny * $0.ny).squareRoot()) }
+    let grown = edges.map {
+      Edge(nx: $0.nx, ny: $0.ny, k: $0.k - margin * ($0.nx * $0.nx + $0.ny * $0.ny).squareRoot())
+    }
     return points(of: geometry).allSatisfy { p in grown.allSatisfy { $0.value((p.x, p.y)) >= 0 } }
   }
 
@@ -143,7 +145,8 @@ struct SVGCanvasClip {
     case .rectangle(let r):
       return [
         Subpath(
-          start: (r.minX, r.minY), segments: [.line((r.maxX, r.minY)), .line((r.maxX, r.maxY)), .line((r.minX, r.maxY))])
+          start: (r.minX, r.minY),
+          segments: [.line((r.maxX, r.minY)), .line((r.maxX, r.maxY)), .line((r.minX, r.maxY))])
       ]
     case .ellipse(let r):
       let (cx, cy, rx, ry) = (r.center.x, r.center.y, r.width / 2, r.height / 2)
