@@ -41,7 +41,7 @@ final class ImporterFormTests: XCTestCase {
   /// screen, custom art over white) is written at opacity 1 and the base is drawn again over
   /// it at the complement of the art's 8-bit opacity: `fill-opacity` for a fill, `opacity`
   /// for a photo. rsvg's raster stays within 0.2/255 of our PNG (measured 0.000–0.11; with
-  /// the veil at the plain `1 − α` it is 0.38, without the veil 20).
+  /// the veil at the plain `1 − α` it is 0.37–0.38, without the veil 25–46).
   func testTranslucentArtIsOpaqueUnderAVeilOfItsBase() throws {
     try run("convert", ["-size", "400x600", "gradient:#3366CC-#FFCC33", "photo.jpg"])
     try run(Processes.wallpaperBinary, ["render", "--device", "iphone-16", "--alpha", "1", "-o", "art.svg"])
@@ -137,8 +137,8 @@ final class ImporterFormTests: XCTestCase {
   /// Every element of every season's SVG lies inside the page: fills are cut to it, and a
   /// stroke that reaches past it (its half width included) is drawn in a `<svg>` viewport of
   /// the page. Importers that place a drawing by its elements' box and ignore `clip-path`
-  /// (Scribus) then place the page at the origin. (Without the cut, 15 elements of autumn lie
-  /// outside; without the viewports, 11 strokes of spring, summer and winter.)
+  /// (Scribus) then place the page at the origin. (Without the cut, 75 elements of these six
+  /// renders lie outside; without the viewports, 13 strokes of spring, summer and winter.)
   func testEveryElementLiesInsideThePage() throws {
     var outside: [String] = []
     for (season, device) in [
