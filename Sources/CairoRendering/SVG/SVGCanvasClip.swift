@@ -53,10 +53,26 @@ struct SVGCanvasClip {
   /// Whether every point of `geometry` (its control points included), grown by `margin`
   /// (local units) on every side, is inside the canvas.
   func contains(_ geometry: Geometry, margin: Double = 0) -> Bool {
-    let grown = edges.map {
-      Edge(nx: $0.nx, ny: $0.ny, k: $0.k - margin * ($0.nx * $0.nx + $0.ny * $0.ny).squareRoot())
+    func inside(_ p: Point) -> Bool {
+      for edge in edges where edge.value((p.x, p.y)) < margin * (edge.nx * edge.nx + edge.ny * edge.ny).squareRoot() {
+        return false
+      }
+      return true
     }
-    return points(of: geometry).allSatisfy { p in grown.allSatisfy { $0.value((p.x, p.y)) >= 0 } }
+    switch geometry {
+    case .rectangle(let r), .roundedRectangle(let r, _), .ellipse(let r):
+      return inside(r.origin) && inside(Point(clampingX: r.maxX, y: r.minY))
+        && inside(Point(clampingX: r.maxX, y: r.maxY)) && inside(Point(clampingX: r.minX, y: r.maxY))
+    case .path(let path):
+      for element in path.elements {
+        switch element {
+        case .move(let p), .line(let p): if !inside(p) { return false }
+        case .curve(let p, let c1, let c2): if !inside(c1) || !inside(c2) || !inside(p) { return false }
+        case .close: continue
+        }
+      }
+      return true
+    }
   }
 
   /// The canvas in local space, when the local space is not rotated or skewed: the viewport a
@@ -117,24 +133,6 @@ struct SVGCanvasClip {
   private struct Subpath {
     var start: XY
     var segments: [Segment]
-  }
-
-  private func points(of geometry: Geometry) -> [Point] {
-    switch geometry {
-    case .rectangle(let r), .roundedRectangle(let r, _), .ellipse(let r):
-      return [
-        r.origin, Point(clampingX: r.maxX, y: r.minY), Point(clampingX: r.maxX, y: r.maxY),
-        Point(clampingX: r.minX, y: r.maxY),
-      ]
-    case .path(let path):
-      return path.elements.flatMap { element -> [Point] in
-        switch element {
-        case .move(let p), .line(let p): return [p]
-        case .curve(let p, let c1, let c2): return [c1, c2, p]
-        case .close: return []
-        }
-      }
-    }
   }
 
   /// The outline as closed sub-paths of lines and cubic curves (a fill closes each sub-path).
@@ -202,6 +200,18 @@ struct SVGCanvasClip {
   // MARK: Cutting by one edge
 
   private static func clip(_ subpath: Subpath, by edge: Edge) -> Subpath {
+    // Most sub-paths lie wholly inside most edges: nothing to cut.
+    let inside = { (p: XY) in edge.value(p) >= 0 }
+    if inside(subpath.start),
+      subpath.segments.allSatisfy({ segment in
+        switch segment {
+        case .line(let p): return inside(p)
+        case .cubic(let c1, let c2, let p): return inside(c1) && inside(c2) && inside(p)
+        }
+      })
+    {
+      return subpath
+    }
     var segments = subpath.segments
     let last = segments.last?.end ?? subpath.start
     if last != subpath.start { segments.append(.line(subpath.start)) }
@@ -232,6 +242,8 @@ struct SVGCanvasClip {
       return [(from, .line(cut)), (cut, .line(p))]
     case .cubic(let c1, let c2, let p):
       let f = [edge.value(from), edge.value(c1), edge.value(c2), edge.value(p)]
+      // The curve lies in its control points' hull: no sign change among them, no crossing.
+      guard f.contains(where: { $0 < 0 }), f.contains(where: { $0 >= 0 }) else { return [(from, segment)] }
       let roots = crossings(f)
       guard !roots.isEmpty else { return [(from, segment)] }
       var pieces: [(from: XY, segment: Segment)] = []

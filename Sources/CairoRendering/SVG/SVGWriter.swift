@@ -122,7 +122,13 @@ struct SVGDocumentState {
   private var reservedNames: Set<String> = []
   private var counters: [String: Int] = [:]
   /// User space → device pixels, for placing device-pixel strokes on the pixel grid.
-  private var deviceTransform: Transform
+  private var deviceTransform: Transform {
+    didSet {
+      canvasClip = SVGCanvasClip(width: canvas.width * scale, height: canvas.height * scale, toDevice: deviceTransform)
+    }
+  }
+  /// The canvas seen from the current user space (`deviceTransform`).
+  private var canvasClip: SVGCanvasClip
   private var depth = 0
   /// The id a collapsed group hands to the element written next (`writeAsElement`).
   private var pendingID: String?
@@ -139,7 +145,9 @@ struct SVGDocumentState {
     self.fonts = fonts
     self.scale = scale
     canvas = scene.size
-    deviceTransform = (try? Transform.scale(scale, scale)) ?? .identity
+    let toDevice = (try? Transform.scale(scale, scale)) ?? .identity
+    deviceTransform = toDevice
+    canvasClip = SVGCanvasClip(width: scene.size.width * scale, height: scene.size.height * scale, toDevice: toDevice)
     var names: [String] = []
     func collect(_ nodes: [Node]) {
       for case .group(let group) in nodes {
@@ -332,7 +340,7 @@ struct SVGDocumentState {
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
     var geometry = geometry
     var viewport: Rect?
-    let clip = SVGCanvasClip(width: canvas.width * scale, height: canvas.height * scale, toDevice: deviceTransform)
+    let clip = canvasClip
     if let fill, stroke == nil {
       geometry = insideCanvas(geometry, filledWith: fill, clip: clip)
     } else if let stroke, !clip.contains(geometry, margin: strokeWidth(stroke) / 2) {
