@@ -53,11 +53,14 @@ struct SVGCanvasClip {
   /// Whether every point of `geometry` (its control points included), grown by `margin`
   /// (local units) on every side, is inside the canvas.
   func contains(_ geometry: Geometry, margin: Double = 0) -> Bool {
-    func inside(_ p: Point) -> Bool {
-      for edge in edges where edge.value((p.x, p.y)) < margin * (edge.nx * edge.nx + edge.ny * edge.ny).squareRoot() {
-        return false
-      }
-      return true
+    let inside: (Point) -> Bool
+    if let canvas = axisAlignedCanvas {
+      let (x0, y0) = (canvas.minX + margin - 1e-9, canvas.minY + margin - 1e-9)
+      let (x1, y1) = (canvas.maxX - margin + 1e-9, canvas.maxY - margin + 1e-9)
+      inside = { p in p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1 }
+    } else {
+      let thresholds = edges.map { margin * ($0.nx * $0.nx + $0.ny * $0.ny).squareRoot() }
+      inside = { p in zip(edges, thresholds).allSatisfy { $0.value((p.x, p.y)) >= $1 } }
     }
     switch geometry {
     case .rectangle(let r), .roundedRectangle(let r, _), .ellipse(let r):
