@@ -351,10 +351,7 @@ struct SVGDocumentState {
     if let viewport {
       indent()
       body.append("<svg")
-      body.attribute("x", viewport.minX)
-      body.attribute("y", viewport.minY)
-      body.attribute("width", viewport.width)
-      body.attribute("height", viewport.height)
+      Self.frameAttributes(viewport, into: &body)
       body.append(">\n")
       depth += 1
     }
@@ -415,6 +412,14 @@ struct SVGDocumentState {
       return .rectangle(visible)
     }
     return clip.clipped(geometry)
+  }
+
+  /// ` x="…" y="…" width="…" height="…"` of `rect`.
+  private static func frameAttributes(_ rect: Rect, into out: inout SVGMarkup) {
+    out.attribute("x", rect.minX)
+    out.attribute("y", rect.minY)
+    out.attribute("width", rect.width)
+    out.attribute("height", rect.height)
   }
 
   private static func isEmpty(_ geometry: Geometry) -> Bool {
@@ -566,10 +571,7 @@ struct SVGDocumentState {
       body.attribute("id", id)
       pendingID = nil
     }
-    body.attribute("x", frame.minX)
-    body.attribute("y", frame.minY)
-    body.attribute("width", frame.width)
-    body.attribute("height", frame.height)
+    Self.frameAttributes(frame, into: &body)
     let aspect: String
     switch image.mode {
     case .fill: aspect = "xMidYMid slice"
