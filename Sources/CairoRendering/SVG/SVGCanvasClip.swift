@@ -292,7 +292,7 @@ struct SVGCanvasClip {
       var (lo, hi) = (lower, upper)
       var (flo, fhi) = (value(lo), value(hi))
       guard (flo < 0) != (fhi < 0), flo != 0, fhi != 0 else { continue }
-      for _ in 0..<64 {
+      for _ in 0..<48 {  // 2⁻⁴⁸ of the parameter: far below the 1/1000 pt written
         let mid = (lo + hi) / 2
         let fmid = value(mid)
         if (fmid < 0) == (flo < 0) {
