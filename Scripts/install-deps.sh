@@ -38,6 +38,7 @@ check=(
   chromium firefox-esr  # the SVG, the gallery and the editor in two browsers
   webkit2gtk-driver xvfb xauth  # WebKit, the engine of iPhone Safari, through WebKitWebDriver
   inkscape              # a designer's tool: renders our SVG and lists its layers
+  libreoffice-draw scribus  # designers' SVG importers: LibreOffice Draw's drawing, Scribus's placement
   python3-pikepdf       # PDF/X-4 rules (Tests/Scripts/check-pdfx.py)
   ghostscript           # tiffsep: the plates of the proof's control strip
   python3-websocket     # WebDriver BiDi to Firefox (Tests/Scripts/bidi.py)

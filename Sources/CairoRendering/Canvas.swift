@@ -98,20 +98,11 @@ final class Canvas {
     return try? Rect(x: 0, y: 0, width: width, height: height)
   }
 
-  /// Whether `paint` is opaque at every point.
-  private func isOpaque(_ paint: Paint) -> Bool {
-    switch paint {
-    case .solid(let color): return color.alpha >= 1
-    case .linearGradient(_, _, let stops), .radialGradient(_, _, let stops):
-      return stops.allSatisfy { $0.color.alpha >= 1 }
-    }
-  }
-
   /// Whether `node`, drawn at the top level, leaves every pixel of the canvas opaque.
   private func coversOpaquely(_ node: Node) -> Bool {
     switch node {
     case .shape(let shape):
-      guard let fill = shape.fill, isOpaque(fill) else { return false }
+      guard let fill = shape.fill, fill.isOpaque else { return false }
       return coversCanvas(shape.geometry)
     case .group(let group):
       guard group.opacity == .opaque, group.transform.isIdentity, group.clip == nil, let first = group.children.first

@@ -13,8 +13,9 @@ import SceneGraph
 /// scene's names as ids, `opacity`, `transform` and `clip-path`; shapes are `<rect>`,
 /// `<ellipse>` and `<path>` with gradients in `<defs>`; images are `data:` URIs; text is glyph
 /// outlines in a group that carries the text (`aria-label`, `<title>`), or a `<text>` element
-/// with its font embedded. There is no `<mask>`, `<filter>`, `<use>` or `<symbol>`, so tools
-/// that ignore those keep everything. Top-level named groups become Inkscape layers.
+/// with its font embedded. There is no `<mask>`, `<filter>` or `<symbol>`, so tools that
+/// ignore those keep everything; the one `<use>` is a translucent layer's veil (`SVGVeil`).
+/// Top-level named groups become Inkscape layers.
 ///
 /// Geometry is written in points (`width`/`height` in px equal the scene's points); the render
 /// scale only sizes device-pixel strokes, which are placed on that scale's pixel grid as in
@@ -46,7 +47,21 @@ struct SVGWriter {
   func documentAndFonts() throws(RenderError) -> (document: [UInt8], fonts: [EmbeddedFont]) {
     _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     var state = SVGDocumentState(scene: scene, scale: scale, options: options, fonts: fonts)
-    for node in scene.nodes { try state.write(node, topLevel: true) }
+    let veil = SVGVeil.plan(for: scene)
+    for (index, node) in scene.nodes.enumerated() {
+      if let veil, index == veil.layer - 1 { state.baseChild = veil.baseChild }
+      if let veil, index == veil.layer, case .group(let layer) = node {
+        try state.write(
+          .group(
+            Group(
+              name: layer.name, transform: layer.transform, opacity: .opaque, clip: layer.clip,
+              children: layer.children)), topLevel: true)
+        state.writeVeil(veil)
+      } else {
+        try state.write(node, topLevel: true)
+      }
+      state.baseChild = nil
+    }
 
     let faces = state.fontFaces.reduce(0) { $0 + $1.utf8.count }
     var out = SVGMarkup(capacity: state.body.count + state.defs.count + faces + 1024)
@@ -89,10 +104,12 @@ public struct EmbeddedFont: Hashable, Sendable {
 }
 
 /// What the writer accumulates while it walks the scene.
-private struct SVGDocumentState {
+struct SVGDocumentState {
   let options: SVGOptions
   let fonts: FontLibrary
   let scale: Double
+  /// The canvas in points.
+  let canvas: Size
   var body = SVGMarkup(capacity: 1 << 16)
   var defs = SVGMarkup()
   /// `@font-face` rules, one per embedded font, in order of first use.
@@ -105,18 +122,32 @@ private struct SVGDocumentState {
   private var reservedNames: Set<String> = []
   private var counters: [String: Int] = [:]
   /// User space → device pixels, for placing device-pixel strokes on the pixel grid.
-  private var deviceTransform: Transform
+  private var deviceTransform: Transform {
+    didSet {
+      canvasClip = SVGCanvasClip(width: canvas.width * scale, height: canvas.height * scale, toDevice: deviceTransform)
+    }
+  }
+  /// The canvas seen from the current user space (`deviceTransform`).
+  private var canvasClip: SVGCanvasClip
   private var depth = 0
   /// The id a collapsed group hands to the element written next (`writeAsElement`).
   private var pendingID: String?
   /// The opacity a group hands to its single element (`takeOpacity`).
   private var pendingOpacity: Opacity?
+  /// The index of the child, in the top-level group being written, that a veil repeats
+  /// (`SVGVeil.baseChild`); it gets the id `baseID`.
+  var baseChild: Int?
+  /// The id of the element a veil repeats.
+  private var baseID: String?
 
   init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
     self.options = options
     self.fonts = fonts
     self.scale = scale
-    deviceTransform = (try? Transform.scale(scale, scale)) ?? .identity
+    canvas = scene.size
+    let toDevice = (try? Transform.scale(scale, scale)) ?? .identity
+    deviceTransform = toDevice
+    canvasClip = SVGCanvasClip(width: scene.size.width * scale, height: scene.size.height * scale, toDevice: toDevice)
     var names: [String] = []
     func collect(_ nodes: [Node]) {
       for case .group(let group) in nodes {
@@ -139,6 +170,19 @@ private struct SVGDocumentState {
     while usedIDs.contains(candidate) {
       number += 1
       candidate = "\(base)-\(number)"
+    }
+    usedIDs.insert(candidate)
+    return candidate
+  }
+
+  /// `name` itself as an id when neither a scene name nor an earlier id has it, else `name-2`,
+  /// `name-3`…: for the writer's own elements (`base`, `veil`).
+  private mutating func ownID(_ name: String) -> String {
+    var candidate = name
+    var number = 1
+    while usedIDs.contains(candidate) || reservedNames.contains(candidate) {
+      number += 1
+      candidate = "\(name)-\(number)"
     }
     usedIDs.insert(candidate)
     return candidate
@@ -176,7 +220,7 @@ private struct SVGDocumentState {
   /// Whether `node` is written as exactly one element whose own `opacity` equals the
   /// group opacity around it: a shape with a fill or a stroke (not both: the stroke would
   /// show the fill through it), a text, an image.
-  private static func isSingleElement(_ node: Node) -> Bool {
+  static func isSingleElement(_ node: Node) -> Bool {
     switch node {
     case .shape(let shape): return (shape.fill == nil) != (shape.stroke == nil) && !isEmpty(shape.geometry)
     case .text, .image: return true
@@ -251,13 +295,33 @@ private struct SVGDocumentState {
       body.append(">\n")
       depth += 1
       if opacityOnChild { pendingOpacity = group.opacity }
-      for child in group.children { try write(child) }
+      let base = topLevel ? baseChild : nil
+      for (index, child) in group.children.enumerated() {
+        if index == base {
+          let id = ownID("base")
+          baseID = id
+          pendingID = id
+        }
+        try write(child)
+      }
       pendingOpacity = nil
       depth -= 1
       indent()
       body.append("</g>\n")
     }
     deviceTransform = saved
+  }
+
+  /// The veil over the layer just written: a layer `veil` holding `<use>` of the base element
+  /// at the veil's opacity (see `SVGVeil`).
+  mutating func writeVeil(_ veil: SVGVeil) {
+    guard let baseID else { return }
+    body.append("<g")
+    body.attribute("id", ownID("veil"))
+    body.append(" inkscape:groupmode=\"layer\" inkscape:label=\"veil\">\n  <use xlink:href=\"#\(baseID)\" ")
+    body.append(veil.baseIsImage ? "opacity=\"" : "fill-opacity=\"")
+    body.append(coefficient: veil.opacity)
+    body.append("\"/>\n</g>\n")
   }
 
   private mutating func write(_ shape: ShapeNode) {
@@ -274,6 +338,30 @@ private struct SVGDocumentState {
   }
 
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
+    var geometry = geometry
+    var viewport: Rect?
+    let clip = canvasClip
+    if let fill, stroke == nil {
+      geometry = insideCanvas(geometry, filledWith: fill, clip: clip)
+    } else if let stroke, !clip.contains(geometry, margin: strokeWidth(stroke) / 2) {
+      // A stroke cannot be cut without changing its ends: it is drawn in a viewport of the
+      // canvas, which importers that place by bounding box (Scribus) take as its box.
+      viewport = clip.canvasRect
+    }
+    if let viewport {
+      indent()
+      body.append("<svg")
+      Self.frameAttributes(viewport, into: &body)
+      body.append(">\n")
+      depth += 1
+    }
+    defer {
+      if viewport != nil {
+        depth -= 1
+        indent()
+        body.append("</svg>\n")
+      }
+    }
     indent()
     Self.element(for: geometry, snapping: snapping, toDevice: deviceTransform, into: &body)
     if let id = pendingID {
@@ -289,12 +377,7 @@ private struct SVGDocumentState {
     }
     if let stroke {
       styles += writePaint(stroke.paint, property: "stroke")
-      let width: Double
-      switch stroke.width {
-      case .points(let points): width = points
-      case .devicePixels(let pixels): width = Double(pixels) / scale
-      }
-      body.attribute("stroke-width", width)
+      body.attribute("stroke-width", strokeWidth(stroke))
       switch stroke.join {
       // Cairo's miter limit is 10; SVG's default is 4.
       case .miter: body.append(" stroke-miterlimit=\"10\"")
@@ -304,6 +387,39 @@ private struct SVGDocumentState {
     }
     if !styles.isEmpty { body.attribute("style", styles.joined(separator: ";")) }
     body.append("/>\n")
+  }
+
+  /// A stroke's width in the local space's units.
+  private func strokeWidth(_ stroke: Stroke) -> Double {
+    switch stroke.width {
+    case .points(let points): return points
+    case .devicePixels(let pixels): return Double(pixels) / scale
+    }
+  }
+
+  /// A fill's outline with nothing outside the canvas (`SVGCanvasClip`), so importers that
+  /// place the drawing by its bounding box place the page. A glow (an ellipse holding its
+  /// radial gradient's circle, transparent at the circle's edge) reaching past the canvas
+  /// becomes the rectangle of its visible part filled with the same gradient: outside the
+  /// circle the gradient is transparent, so the picture is the same.
+  private func insideCanvas(_ geometry: Geometry, filledWith fill: Paint, clip: SVGCanvasClip) -> Geometry {
+    guard !clip.contains(geometry) else { return geometry }
+    if case .ellipse(let rect) = geometry, case .radialGradient(let center, let radius, let stops) = fill,
+      let last = stops.last, last.color.alpha == 0,
+      abs(center.x - rect.center.x) < 1e-9, abs(center.y - rect.center.y) < 1e-9,
+      radius <= min(rect.width, rect.height) / 2, let visible = clip.visiblePart(of: rect)
+    {
+      return .rectangle(visible)
+    }
+    return clip.clipped(geometry)
+  }
+
+  /// ` x="…" y="…" width="…" height="…"` of `rect`.
+  private static func frameAttributes(_ rect: Rect, into out: inout SVGMarkup) {
+    out.attribute("x", rect.minX)
+    out.attribute("y", rect.minY)
+    out.attribute("width", rect.width)
+    out.attribute("height", rect.height)
   }
 
   private static func isEmpty(_ geometry: Geometry) -> Bool {
@@ -451,10 +567,11 @@ private struct SVGDocumentState {
     }
     indent()
     body.append("<image")
-    body.attribute("x", frame.minX)
-    body.attribute("y", frame.minY)
-    body.attribute("width", frame.width)
-    body.attribute("height", frame.height)
+    if let id = pendingID {
+      body.attribute("id", id)
+      pendingID = nil
+    }
+    Self.frameAttributes(frame, into: &body)
     let aspect: String
     switch image.mode {
     case .fill: aspect = "xMidYMid slice"
