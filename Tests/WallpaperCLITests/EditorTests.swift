@@ -21,7 +21,7 @@ final class EditorTests: BinaryTestCase {
       // One document per season with the label and one without: eight, and nothing else embedded.
       XCTAssertEqual(html.components(separatedBy: "<template id=\"svg-").count - 1, 8)
       // Root elements only (strokes reaching past the page sit in nested <svg> viewports).
-      XCTAssertEqual(html.components(separatedBy: "<svg xmlns=").count - 1, 8)
+      XCTAssertEqual(html.components(separatedBy: "<svg version=").count - 1, 8)
     }
   }
 
