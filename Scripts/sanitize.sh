@@ -32,10 +32,11 @@ TSAN_OPTIONS="log_path=$reports/tsan:exitcode=86:suppressions=$PWD/Scripts/tsan.
   WALLPAPER_FONTS=$PWD/Fonts .build/tsan/debug/wallpaper export Samples/autumn.json --out "$folder/out" \
   --devices all --jobs 2 --quiet || status=$?
 ls "$folder/out" | wc -l | xargs echo "files written:"
-tsan() {
-  TSAN_OPTIONS="log_path=$reports/tsan:exitcode=86:suppressions=$PWD/Scripts/tsan.supp" \
-    WALLPAPER_FONTS=$PWD/Fonts .build/tsan/debug/wallpaper "$@"
-}
+# The ThreadSanitizer binary with its options, as one command (env execs the program, so a
+# background run's $! is the program itself and can be killed).
+tsan_command=(env "TSAN_OPTIONS=log_path=$reports/tsan:exitcode=86:suppressions=$PWD/Scripts/tsan.supp"
+  "WALLPAPER_FONTS=$PWD/Fonts" .build/tsan/debug/wallpaper)
+tsan() { "${tsan_command[@]}" "$@"; }
 echo "== ThreadSanitizer: two shards and manifest merge, the editor, render --watch"
 for part in 1 2; do
   tsan export Samples/autumn.json Samples/winter.json --out "$folder/shards" --devices iphone --jobs 2 \
@@ -44,7 +45,7 @@ done
 tsan manifest merge "$folder"/shards/manifest.shard-*-of-2.json -o "$folder/shards/manifest.json" --quiet || status=$?
 tsan editor Samples/autumn-grid.json -o "$folder/editor.html" || status=$?
 cp Samples/autumn.json "$folder/watched.json"
-tsan render "$folder/watched.json" --scale 1 -o "$folder/watched.png" --watch >/dev/null &
+"${tsan_command[@]}" render "$folder/watched.json" --scale 1 -o "$folder/watched.png" --watch >/dev/null &
 watcher=$!
 sleep 3
 sed -i 's/0.85/0.6/' "$folder/watched.json"
