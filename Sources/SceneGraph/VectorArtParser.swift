@@ -364,10 +364,26 @@ private struct VectorArtParser {
       case "href", "xlink:href":
         guard let target = try self.reference(value, linkOnly: element == "a") else { return nil }
         value = target
+      case "inkscape:label", "xml:lang", "xml:space": break  // names and words, never read as CSS
       default:
+        if !name.hasPrefix("aria-") { try Self.checkCSS(value, in: name) }
         if value[...].firstRangeIgnoringASCIICase(of: "url(") != nil { value = try urls(in: value) }
       }
       return " \(name)=\"\(VectorArtParser.escaped(value, attribute: true))\""
+    }
+
+    /// Refuses what could load a file from CSS without reading as `url(` or `@import`: a CSS
+    /// escape (`\75 rl(` is `url(`; browsers read presentation attributes and style sheets as
+    /// CSS) and `image-set()` (which takes plain strings as URLs). `place` names the attribute
+    /// or `<style>`.
+    static func checkCSS(_ value: String, in place: String) throws(VectorArtError) {
+      if value.utf8.contains(UInt8(ascii: "\\")) {
+        throw VectorArtError(
+          "uses a CSS escape (\\) in \(place) (not allowed in art: escapes can hide url() or @import)")
+      }
+      if value[...].firstRangeIgnoringASCIICase(of: "image-set(") != nil {
+        throw VectorArtError("uses image-set() in \(place) (not allowed in art: it loads images by URL)")
+      }
     }
 
     /// A reference's new value: `#id` prefixed, a `data:` image kept, a file in the folder
@@ -444,6 +460,7 @@ private struct VectorArtParser {
       if text.lowercased().contains("@import") {
         throw VectorArtError("imports a style sheet (@import is not allowed)")
       }
+      try Self.checkCSS(text, in: "<style>")
       let withURLs = try urls(in: text)
       var out = ""
       var rest = withURLs[...]

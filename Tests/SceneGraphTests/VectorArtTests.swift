@@ -231,6 +231,32 @@ final class VectorArtTests: XCTestCase {
     XCTAssertEqual(result.content, "<rect id=\"art-a\" fill=\"Url(#art-a)\" stroke=\"url(#art-a)\"/>")
   }
 
+  /// CSS escapes can spell `url(` and `@import` without those letters (`\\75 rl(`), and
+  /// `image-set()` loads strings as URLs: refused wherever CSS is read (presentation
+  /// attributes, `style`, `<style>`), while names and labels may hold a backslash.
+  func testCSSEscapesAndImageSetAreRefused() throws {
+    let escape = "(not allowed in art: escapes can hide url() or @import)"
+    for (markup, reason) in [
+      ("<rect fill=\"\\75 rl(http://example.com/p.svg#g)\"/>", "uses a CSS escape (\\) in fill \(escape)"),
+      ("<rect style=\"fill:u\\72l(http://example.com/p.svg#g)\"/>", "uses a CSS escape (\\) in style \(escape)"),
+      ("<style>@\\69mport 'http://example.com/a.css';</style>", "uses a CSS escape (\\) in <style> \(escape)"),
+      (
+        "<rect style=\"fill:-webkit-image-set('http://example.com/a.png' 1x)\"/>",
+        "uses image-set() in style (not allowed in art: it loads images by URL)"
+      ),
+      (
+        "<style>rect { mask-image: IMAGE-SET(\"http://example.com/a.png\" 1x) }</style>",
+        "uses image-set() in <style> (not allowed in art: it loads images by URL)"
+      ),
+    ] {
+      XCTAssertEqual(refusal("\(open) width=\"1\" height=\"1\">\(markup)</svg>"), reason, markup)
+    }
+    let labelled = try art(
+      "\(open) xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" width=\"1\" height=\"1\">"
+        + "<g inkscape:label=\"C:\\sky\" aria-label=\"a\\b\"><text>1\\2</text></g></svg>")
+    XCTAssertEqual(labelled.content, "<g inkscape:label=\"C:\\sky\" aria-label=\"a\\b\"><text>1\\2</text></g>")
+  }
+
   /// Values and text are written escaped, so what the file meant is what librsvg reads.
   func testTextAndValuesAreEscapedAgain() throws {
     let result = try art(
