@@ -191,6 +191,12 @@ typedef struct {
   walker_tables *tables;
 } deflater;
 
+/// `d`'s compressor for `level` (0…12), allocated on first use; NULL when out of memory.
+static struct libdeflate_compressor *deflater_compressor(deflater *d, int level) {
+  if (d->compressors[level] == NULL) d->compressors[level] = libdeflate_alloc_compressor(level);
+  return d->compressors[level];
+}
+
 static void deflater_free(deflater *d) {
   for (int i = 0; i < 13; i++)
     if (d->compressors[i] != NULL) libdeflate_free_compressor(d->compressors[i]);
@@ -222,9 +228,8 @@ struct png_stream {
   // Unfiltered previous and current rows (the filters look one row up), and filter scratch.
   unsigned char *previous, *current, *scratch;
 
-  // Filtered rows, a chunk per job; `filling` is the one the caller's thread is writing.
+  // Filtered rows, a chunk per job.
   chunk_job jobs[JOB_BUFFERS];
-  chunk_job *filling;
   int chunks_filled;
   // Each chunk's deflate stream, by chunk number, joined in order by png_stream_finish.
   png_encoder_output *parts;
@@ -245,7 +250,6 @@ struct png_stream {
   uint32_t slot_words[1024];  // Open addressing: word → index + 1 in slot_indices (0: empty).
   uint16_t slot_indices[1024];
   unsigned char *index_rows;  // One chunk's indices, `width` bytes a row.
-  struct libdeflate_compressor *index_compressor;
   png_encoder_output index_chunks;  // Each chunk's deflated indices after its 4-byte length.
 
   // The worker thread: it deflates pending jobs, oldest first, while the caller's thread draws
@@ -311,8 +315,7 @@ static void put32(unsigned char *p, uint32_t v) {
 /// empty stored block brings the next part to a byte boundary. On failure, `why` says why.
 static png_encoder_status deflate_part(deflater *d, int level, const unsigned char *data, size_t size, int final,
                                        png_encoder_output *target, const char **why) {
-  if (d->compressors[level] == NULL) d->compressors[level] = libdeflate_alloc_compressor(level);
-  struct libdeflate_compressor *compressor = d->compressors[level];
+  struct libdeflate_compressor *compressor = deflater_compressor(d, level);
   if (compressor == NULL) return *why = "out of memory for libdeflate's compressor", PNG_ENCODER_OUT_OF_MEMORY;
   size_t bound = libdeflate_deflate_compress_bound(compressor, size) + 8;
   if (bound > d->compressed_capacity) {
@@ -474,6 +477,20 @@ static int append_chunk_to(png_encoder_output *o, const char type[4], const unsi
 
 static int append_chunk(png_stream *s, const char type[4], const unsigned char *data, size_t length) {
   return append_chunk_to(&s->output, type, data, length);
+}
+
+/// Ends the file in `o` whose IDAT chunk starts at `idat_start` (its length field) and holds
+/// the zlib header and deflate stream so far: appends the Adler-32 `adler`, fills in IDAT's
+/// length, appends its CRC and IEND. Returns 0 when out of memory.
+static int finish_idat(png_encoder_output *o, size_t idat_start, uint32_t adler) {
+  unsigned char trailer[4];
+  put32(trailer, adler);
+  if (!append_to(o, trailer, 4)) return 0;
+  size_t idat_length = o->size - idat_start - 8;
+  put32(o->data + idat_start, (uint32_t)idat_length);
+  put32(trailer, libdeflate_crc32(0, o->data + idat_start + 4, idat_length + 4));
+  static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+  return append_to(o, trailer, 4) && append_to(o, iend, sizeof iend);
 }
 
 /// The colour chunks of `color` (see png_encoder_color), in the order PNG's third edition
@@ -720,8 +737,9 @@ static void index_chunk(png_stream *s, const unsigned char *pixels, int rows, in
   if (!s->indexed) return;
   size_t size = (size_t)s->width * (size_t)rows;
   if (s->index_rows == NULL) s->index_rows = malloc((size_t)s->width * (size_t)s->band_rows);
-  if (s->index_compressor == NULL) s->index_compressor = libdeflate_alloc_compressor(1);
-  if (s->index_rows == NULL || s->index_compressor == NULL) return drop_indexed(s);
+  // Level 1 with the caller's thread's own compressor (this runs on that thread).
+  struct libdeflate_compressor *compressor = deflater_compressor(&s->own, 1);
+  if (s->index_rows == NULL || compressor == NULL) return drop_indexed(s);
   uint32_t last_word = 0;
   int last = -1;
   for (int y = 0; y < rows; y++) {
@@ -737,9 +755,9 @@ static void index_chunk(png_stream *s, const unsigned char *pixels, int rows, in
     }
   }
   png_encoder_output *o = &s->index_chunks;
-  size_t bound = libdeflate_deflate_compress_bound(s->index_compressor, size);
+  size_t bound = libdeflate_deflate_compress_bound(compressor, size);
   if (!reserve(o, 4 + bound)) return drop_indexed(s);
-  size_t compressed = libdeflate_deflate_compress(s->index_compressor, s->index_rows, size, o->data + o->size + 4, bound);
+  size_t compressed = libdeflate_deflate_compress(compressor, s->index_rows, size, o->data + o->size + 4, bound);
   if (compressed == 0 || compressed > 0xFFFFFFFFu) return drop_indexed(s);
   put32(o->data + o->size, (uint32_t)compressed);
   o->size += 4 + compressed;
@@ -869,14 +887,7 @@ static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_
   }
   status = PNG_ENCODER_OUT_OF_MEMORY;
   *why = "out of memory for the indexed-colour form";
-  unsigned char trailer[4];
-  put32(trailer, adler);
-  if (!append_to(indexed, trailer, 4)) goto done;
-  size_t idat_length = indexed->size - idat_start - 8;
-  put32(indexed->data + idat_start, (uint32_t)idat_length);
-  put32(trailer, libdeflate_crc32(0, indexed->data + idat_start + 4, idat_length + 4));
-  static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
-  if (!append_to(indexed, trailer, 4) || !append_to(indexed, iend, sizeof iend)) goto done;
+  if (!finish_idat(indexed, idat_start, adler)) goto done;
   indexed->color_type = 3;
   status = PNG_ENCODER_OK;
 done:
@@ -901,18 +912,7 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
     }
     png_encoder_free(&s->parts[i]);
   }
-  unsigned char trailer[4];
-  put32(trailer, s->adler);
-  if (!append(s, trailer, 4)) {
-    fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
-    return s->status;
-  }
-  size_t idat_start = s->idat_start;
-  size_t idat_length = s->output.size - idat_start - 8;
-  put32(s->output.data + idat_start, (uint32_t)idat_length);
-  put32(trailer, libdeflate_crc32(0, s->output.data + idat_start + 4, idat_length + 4));
-  static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
-  if (!append(s, trailer, 4) || !append(s, iend, sizeof iend)) {
+  if (!finish_idat(&s->output, s->idat_start, s->adler)) {
     fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
     return s->status;
   }
@@ -965,7 +965,6 @@ void png_stream_destroy(png_stream *s) {
   free(s->parts);
   free(s->index_rows);
   free(s->index_chunks.data);
-  if (s->index_compressor != NULL) libdeflate_free_compressor(s->index_compressor);
   free(s->previous);
   free(s->current);
   free(s->scratch);

@@ -4,20 +4,7 @@ import XCTest
 
 /// The SVG a designer edits: each filled grid cell is its own element, the root says what the
 /// file is, and a layer holding one object carries its opacity on that object.
-final class DesignerGeometryTests: XCTestCase {
-  private var folder = ""
-  private let environment = ["WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path]
-
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-  @discardableResult
-  private func run(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-    let result = try Processes.run(program, arguments, in: folder, environment: environment)
-    XCTAssertEqual(result.status, 0, "\(program) \(arguments): \(result.stderr)")
-    return result
-  }
-
+final class DesignerGeometryTests: BinaryTestCase {
   private let grid = [
     "--device", "iphone-16", "--season", "autumn", "--grid", "home", "--fill", "0,1,4,5,8,9=#FFB3BA",
     "--fill", "2,6=#BAE1FF",

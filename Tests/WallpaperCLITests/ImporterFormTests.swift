@@ -10,20 +10,7 @@ import XCTest
 /// LibreOffice Draw and Scribus themselves are judged in the interop tier's `ImporterTests`):
 /// a translucent layer is opaque under a veil of its base, and every element lies inside the
 /// page.
-final class ImporterFormTests: XCTestCase {
-  private var folder = ""
-  private let environment = ["WALLPAPER_FONTS": Golden.repositoryRoot().appendingPathComponent("Fonts").path]
-
-  override func setUpWithError() throws { folder = try Processes.temporaryFolder() }
-  override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
-  @discardableResult
-  private func run(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-    let result = try Processes.run(program, arguments, in: folder, environment: environment)
-    XCTAssertEqual(result.status, 0, "\(program) \(arguments): \(result.stderr)")
-    return result
-  }
-
+final class ImporterFormTests: BinaryTestCase {
   /// Renders `json` (a design on the iPhone 16) as PNG and SVG; returns the SVG's text and how
   /// far rsvg's raster of it is from the PNG.
   private func render(_ name: String, _ json: String) throws -> (svg: String, difference: ImageDifference) {

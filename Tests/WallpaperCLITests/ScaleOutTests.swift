@@ -170,24 +170,11 @@ final class ScaleOutTests: XCTestCase {
       (["--shard", "auto", "--shard-count", "4"], ["JOB_COMPLETION_INDEX": "4"], "JOB_COMPLETION_INDEX: '4'"),
       (["--shard", "auto"], ["SLURM_ARRAY_TASK_ID": "1"], "SLURM_ARRAY_TASK_COUNT"),
     ]
-    // The test runner may itself run in a job array: start from a clean environment.
-    var clean = ProcessInfo.processInfo.environment
-    for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN"] {
-      clean[name] = nil
-    }
+    // The test runner may itself run in a job array: a clean environment.
     for (flags, environment, message) in cases {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Processes.wallpaperBinary)
-      process.arguments = ["export", "Samples", "--out", "out"] + flags
-      process.currentDirectoryURL = URL(fileURLWithPath: folder)
-      process.environment = clean.merging(environment) { $1 }
-      let err = Pipe()
-      process.standardError = err
-      process.standardOutput = Pipe()
-      try process.run()
-      let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationStatus, 2, "\(flags) \(environment): \(text)")
+      let (status, text) = try wallpaperInCleanShell(
+        ["export", "Samples", "--out", "out"] + flags, environment: environment)
+      XCTAssertEqual(status, 2, "\(flags) \(environment): \(text)")
       XCTAssertEqual(text.split(separator: "\n").count, 1, text)
       XCTAssertTrue(text.hasPrefix("error: ") && text.contains(message), "\(flags): \(text)")
       XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/out"), "nothing written")
