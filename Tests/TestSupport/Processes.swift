@@ -107,26 +107,35 @@ public enum Processes {
 }
 
 extension Processes {
-  /// Runs `executable` (an absolute path) with `arguments`, output discarded, and returns its
-  /// exit status and its peak resident memory in bytes. Relative paths in `arguments` are
-  /// relative to `directory`.
+  /// Runs `executable` (an absolute path) with `arguments` in `directory`, and returns its exit
+  /// status and its peak resident memory in bytes.
   ///
-  /// GNU time (Debian's `time`) starts the program with fork(2) and reports its `ru_maxrss`.
-  /// The test runner's own `wait4` would not do: posix_spawn shares the runner's memory until
-  /// the exec, and Linux carries the runner's peak into the child's `ru_maxrss` at that exec.
+  /// `/usr/bin/time` starts the program with fork(2) and reports its `ru_maxrss` (GNU time's
+  /// `%M` in KiB on Linux, from Debian's `time`; BSD time's `-l` line in bytes on macOS). The
+  /// test runner's own `wait4` would not do: posix_spawn shares the runner's memory until the
+  /// exec, and Linux carries the runner's peak into the child's `ru_maxrss` at that exec.
   public static func peakMemory(
     _ executable: String, _ arguments: [String], in directory: String
   ) throws -> (status: Int32, bytes: Int) {
-    let report = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: report) }
-    let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
-    let result = try run("/usr/bin/time", ["-f", "%M", "-o", "\(report)/peak"] + shell, in: directory)
-    let text = (try? String(contentsOfFile: "\(report)/peak", encoding: .utf8)) ?? ""
-    // A failing program makes time write "Command exited with non-zero status N" first.
-    guard let kibibytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
-    else {
+    #if os(macOS)
+      let result = try run("/usr/bin/time", ["-l", executable] + arguments, in: directory)
+      let line = result.stderr.split(separator: "\n").last { $0.hasSuffix("maximum resident set size") }
+      let bytes = line.flatMap { Int($0.split(separator: " ").first ?? "") }
+      let text = result.stderr
+    #else
+      let report = try temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: report) }
+      let result = try run(
+        "/usr/bin/time", ["-f", "%M", "-o", "\(report)/peak", executable] + arguments, in: directory)
+      let text = (try? String(contentsOfFile: "\(report)/peak", encoding: .utf8)) ?? ""
+      // A failing program makes time write "Command exited with non-zero status N" first.
+      let bytes = text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map {
+        $0 * 1024
+      }
+    #endif
+    guard let bytes else {
       throw NSError(domain: "time", code: 1, userInfo: [NSLocalizedDescriptionKey: "no peak memory in '\(text)'"])
     }
-    return (result.status, kibibytes * 1024)
+    return (result.status, bytes)
   }
 }
