@@ -19,7 +19,7 @@ ZSH_DIR = $(ROOT)/share/zsh/site-functions
 FISH_DIR = $(ROOT)/share/fish/vendor_completions.d
 
 .PHONY: deps test-deps check-deps build demo test check interop lint format samples benchmark clean fuzz fuzz-ci sanitize release install uninstall \
-  man schema check-tools docs example
+  man schema check-tools snippets docs example
 
 ## Debian packages by purpose: building and rendering; the quick tier adds its judges; `make
 ## check` adds browsers, Inkscape, the Python judges and the tools of the other checks.
@@ -58,7 +58,7 @@ interop: build check-deps
 
 ## Everything CI runs (.ci/run): the quick tier, the interop tier, the installed tool, lint, the
 ## example package, the documentation, a short fuzz run and the quick benchmark.
-check: test interop check-tools lint example docs fuzz-ci
+check: test interop check-tools snippets lint example docs fuzz-ci
 	$(MAKE) --no-print-directory benchmark QUICK=1
 
 ## Checks formatting against .swift-format.
@@ -94,7 +94,7 @@ docs:
 example: deps
 	cd Examples/RenderFromCode && $(SWIFT) build
 	@rm -rf out/example && mkdir -p out/example
-	WALLPAPER_FONTS=$(CURDIR)/Fonts Examples/RenderFromCode/.build/debug/RenderFromCode out/example
+	Examples/RenderFromCode/.build/debug/RenderFromCode out/example
 	@for format in png svg pdf; do test -s out/example/winter-from-code.$$format || exit 1; done
 	@for file in manifest.json winter-from-code-393x852@3x.png winter-from-code-393x852.svg \
 	  winter-from-code-375x667@2x.png winter-from-code-375x667.svg; do \
@@ -142,6 +142,12 @@ uninstall:
 	@created="share/wallpaper/fonts share/wallpaper"; \
 	  if [ -f $(CREATED) ]; then created=$$(cat $(CREATED)); rm -f $(CREATED); fi; \
 	  for dir in $$created; do [ ! -d "$(ROOT)/$$dir" ] || rmdir --ignore-fail-on-non-empty "$(ROOT)/$$dir"; done
+
+## The README's and Docs/library.md's Swift snippets built and run in a package outside the
+## repository with an empty environment, Examples/RenderFromCode with plain `swift run`, and a
+## copied binary run from / (Tests/Scripts/check-snippets.sh).
+snippets: build check-deps
+	Tests/Scripts/check-snippets.sh
 
 ## The checks of the installed tool: install into a temporary prefix and render from elsewhere,
 ## bash/zsh/fish completions, the man page, the JSON Schema against the samples and the loader.

@@ -70,6 +70,9 @@ let package = Package(
     .target(name: "CLibXML2", dependencies: ["CLazyLibrary"]),
     // librsvg through dlopen: draws a design's custom SVG art into the Cairo context.
     .target(name: "CRSVG", dependencies: ["CCairo", "CLazyLibrary"]),
+    // The bundled label font's bytes (Fonts/Quicksand-Bold.ttf through C23's #embed), so the
+    // library has its font wherever it is built or copied.
+    .target(name: "CBundledFont"),
     // PNG encoding: the container written in C around libdeflate (libdeflate-dev) streams.
     .target(name: "CPNGEncoder", dependencies: ["CDeflate"]),
 
@@ -86,7 +89,7 @@ let package = Package(
       name: "CairoRendering",
       dependencies: [
         "SceneGraph", "Platform", "CCairo", "CFreeType", "CFontconfig", "CHarfBuzz",
-        "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder", "CRSVG",
+        "CHarfBuzzSubset", "CPNGEncoder", "CQPDF", "CLCMS2", "CPhotoDecoder", "CRSVG", "CBundledFont",
       ],
       plugins: ["SharedLibraryNames"]),
     // Print proofs: `Proof` loads a design per device and checks it with the render step every

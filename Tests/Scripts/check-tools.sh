@@ -95,11 +95,13 @@ odd=$'bogus \u00fc\u6f22 x'
 "$binary" "$odd" 2> "$scratch/odd.err" && fail "an unknown subcommand succeeded"
 grep -qF "unknown subcommand '$odd'" "$scratch/odd.err" || fail "the argument did not arrive intact: $(cat "$scratch/odd.err")"
 mkdir "$scratch/elsewhere"
-(cd "$scratch/elsewhere" && env -i "$binary" render --device iphone-8 --season winter -o winter.png \
-  --verbose 2> verbose.log) || fail "the installed binary cannot render from another folder"
-# The font must come from the prefix, not from the source tree the binary was built in.
-grep -q "$prefix/share/wallpaper/fonts/Quicksand-Bold.ttf" "$scratch/elsewhere/verbose.log" ||
-  fail "the installed binary did not use the installed font: $(cat "$scratch/elsewhere/verbose.log")"
+(cd "$scratch/elsewhere" && env -i TMPDIR="$scratch/elsewhere" "$binary" render --device iphone-8 --season winter \
+  -o winter.png --verbose 2> verbose.log) || fail "the installed binary cannot render from another folder"
+# The font is the one compiled into the binary, written to its cache folder (TMPDIR without a
+# home), never one from the source tree the binary was built in.
+grep -qE "^font: Quicksand \($scratch/elsewhere/wallpaper-[0-9]+/[0-9a-f]{16}/Quicksand-Bold.ttf\)$" \
+  "$scratch/elsewhere/verbose.log" ||
+  fail "the installed binary did not use its compiled-in font: $(cat "$scratch/elsewhere/verbose.log")"
 [ "$(head -c 8 "$scratch/elsewhere/winter.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "not a PNG"
 echo "check-tools: the installed binary rendered $(stat -c %s "$scratch/elsewhere/winter.png") bytes with no environment"
 # Every library opened on first use, through the installed binary, and the same bytes as the

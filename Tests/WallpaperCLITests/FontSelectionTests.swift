@@ -82,13 +82,42 @@ final class FontSelectionTests: XCTestCase {
     try assertRefused(["--font", nimbus, "--svg-text", "text", "-o", "t1t.svg"], says: [nimbus], status: 1)
   }
 
+  /// The CJK fallback is the font this test's own fontconfig configuration names (Droid Sans
+  /// Fallback), whatever the machine has installed.
   func testCJKLabelNamesTheFallbackFontOnce() throws {
-    let result = try wallpaper(["--label-text", "冬の星 Winter", "-o", "cjk.png"])
+    let fonts = try TestFonts(in: folder, files: [TestFonts.droidSansFallback])
+    let result = try Processes.run(
+      Processes.wallpaperBinary, ["render", "--device", "iphone-16", "--label-text", "冬の星 Winter", "-o", "cjk.png"],
+      in: folder, environment: fonts.environment)
     XCTAssertEqual(result.status, 0, result.stderr)
     let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("note:") }
     XCTAssertEqual(notes.count, 1, result.stderr)
     XCTAssertTrue(notes.first?.contains("Droid Sans Fallback (/") ?? false, result.stderr)
     XCTAssertEqual(try wallpaper(["--label-text", "Winter", "-o", "latin.png"]).stderr, "")
+  }
+
+  /// A second CJK font beside Droid Sans Fallback (here a renamed copy, "Extra Sans Fallback",
+  /// standing for WenQuanYi or Noto on another machine) changes nothing: the same note, the same
+  /// bytes. Naming the other family first does change the fallback, so the check can fail.
+  func testAnotherCJKFontOnTheMachineChangesNothing() throws {
+    let extra = "\(folder)/ExtraSansFallback.ttf"
+    try TestFonts.renamedCopy(of: TestFonts.droidSansFallback, replacing: "Droid", with: "Extra", to: extra)
+    func render(_ name: String, files: [String], preferred: [String]) throws -> (note: String, png: Data) {
+      let fonts = try TestFonts(in: "\(folder)/\(name)", files: files, preferred: preferred)
+      let result = try Processes.run(
+        Processes.wallpaperBinary,
+        ["render", "--device", "iphone-8", "--scale", "1", "--label-text", "春 Spring", "-o", "\(name).png"],
+        in: folder, environment: fonts.environment)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      return (result.stderr, try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).png")))
+    }
+    let alone = try render("alone", files: [TestFonts.droidSansFallback], preferred: ["Droid Sans Fallback"])
+    let both = try render("both", files: [extra, TestFonts.droidSansFallback], preferred: ["Droid Sans Fallback"])
+    XCTAssertTrue(alone.note.contains("Droid Sans Fallback (/"), alone.note)
+    XCTAssertEqual(both.note.replacingOccurrences(of: "/both/", with: "/alone/"), alone.note)
+    XCTAssertEqual(both.png, alone.png, "the extra CJK font changed the picture")
+    let other = try render("other", files: [extra, TestFonts.droidSansFallback], preferred: ["Extra Sans Fallback"])
+    XCTAssertTrue(other.note.contains("Extra Sans Fallback (/"), "the preference decides: \(other.note)")
   }
 
   func testBitmapOnlyFontIsRefusedNamingTheFile() throws {

@@ -27,8 +27,7 @@ do {
     try GridLayer.Fill(
       cells: CellSelection.parse("0-3"), color: try Color(red: 1, green: 1, blue: 1, alpha: 0.2), in: design))
 
-  // The library finds its bundled font: in $WALLPAPER_FONTS (as `make example` sets it), beside
-  // the executable, or where `make install` put it (share/wallpaper/fonts).
+  // The bundled font is compiled into the library: nothing to set or install.
   let scene = try design.scene(defaultFont: try Fonts.bundledPath())
   let renderer = Renderer()
   for format in [OutputFormat.png, .svg, .pdf] {
