@@ -30,21 +30,6 @@ public struct Opacity: Hashable, Sendable, Comparable {
   public static func < (lhs: Opacity, rhs: Opacity) -> Bool { lhs.value < rhs.value }
 }
 
-/// An opacity written as a literal: `design.season.alpha = 0.8`. A literal outside 0…1 is a
-/// programming error and stops the program, as an array index out of range does; values from
-/// outside the program go through `init(_:field:)`, which throws.
-extension Opacity: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
-  public init(floatLiteral value: Double) {
-    precondition((0...1).contains(value), "opacity literal \(value) is outside 0…1")
-    self.init(unchecked: value)
-  }
-
-  public init(integerLiteral value: Int) {
-    precondition((0...1).contains(value), "opacity literal \(value) is outside 0…1")
-    self.init(unchecked: Double(value))
-  }
-}
-
 /// Children drawn together: transformed, clipped, then composited with one opacity.
 public struct Group: Hashable, Sendable {
   /// A readable, stable name (`background`, `grid`, `label`); becomes the layer's id in SVG.

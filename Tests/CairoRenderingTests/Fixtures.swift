@@ -43,7 +43,7 @@ enum Fixtures {
               ]))),
         .group(
           Group(
-            name: "shapes", transform: .translation(Vector(dx: 10, dy: 30)), opacity: Opacity(0.8),
+            name: "shapes", transform: .translation(Vector(dx: 10, dy: 30)), opacity: try Opacity(0.8),
             clip: .rectangle(Rect(x: 0, y: 0, width: 90, height: 60)),
             children: [
               .shape(ShapeNode(.ellipse(Rect(x: 0, y: 0, width: 60, height: 40)), fill: .solid(Color(rgb: 0xD04020)))),

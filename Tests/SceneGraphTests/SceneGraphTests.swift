@@ -18,7 +18,10 @@ final class ValidationTests: XCTestCase {
   }
 
   func testOpacityAndColoursMustBeInUnitRange() {
-    // Values from outside the program (a literal `Opacity(1.5)` would be a literal instead).
+    // An opacity is made by a throwing initialiser only: no literal, so `design.season.alpha = 1.5`
+    // does not compile, and `try Opacity(1.5)` throws instead of trapping.
+    XCTAssertFalse(Opacity.self is any ExpressibleByFloatLiteral.Type)
+    XCTAssertFalse(Opacity.self is any ExpressibleByIntegerLiteral.Type)
     let (tooHigh, tooLow, zero, one) = (Double("1.5")!, Double("-0.1")!, Double("0")!, Double("1")!)
     XCTAssertThrowsError(try Opacity(tooHigh)) { error in
       XCTAssertEqual(String(describing: error), "opacity: 1.5 is not allowed (a number in 0…1)")
@@ -27,10 +30,7 @@ final class ValidationTests: XCTestCase {
     XCTAssertThrowsError(try Opacity(.nan))
     XCTAssertNoThrow(try Opacity(zero))
     XCTAssertNoThrow(try Opacity(one))
-    // Literals: `design.season.alpha = 0.8`.
-    let literal: Opacity = 0.8
-    XCTAssertEqual(literal.value, 0.8)
-    XCTAssertEqual((1 as Opacity), .opaque)
+    XCTAssertEqual(try Opacity(one), .opaque)
     XCTAssertThrowsError(try Color(red: 1.2, green: 0, blue: 0)) { error in
       XCTAssertEqual((error as? SceneError)?.field, "color.red")
     }
@@ -81,7 +81,7 @@ final class SceneDumpTests: XCTestCase {
       nodes: [
         .group(
           Group(
-            name: "background", transform: .translation(Vector(dx: 1.25, dy: 0)), opacity: Opacity(0.5),
+            name: "background", transform: .translation(Vector(dx: 1.25, dy: 0)), opacity: try Opacity(0.5),
             clip: .rectangle(Rect(x: 0, y: 0, width: 100, height: 100)),
             children: [
               .shape(ShapeNode(.rectangle(Rect(x: 0, y: 0, width: 375, height: 667.5)), fill: gradient)),

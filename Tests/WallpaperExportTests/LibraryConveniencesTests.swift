@@ -22,7 +22,7 @@ final class LibraryConveniencesTests: XCTestCase {
 
     // README "As a Swift library", second snippet:
     var design = Design(device: DeviceCatalog.device(id: "iPhone 16 Pro")!, season: .autumn)
-    design.season.alpha = 0.8  // an Opacity literal
+    design.season.alpha = try Opacity(0.8)  // throws outside 0…1
     design.grid = try .square(columns: 3, spacing: 6)  // GridLayer.square
     design.grid.images = [try CellImage(contentsOf: "\(folder)/photo.png")]
     let scene = try DesignRendering.scene(of: design, environment: environment)
