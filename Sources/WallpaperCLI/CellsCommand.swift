@@ -34,7 +34,7 @@ struct CellsCommand {
     let parsed = try ArgumentParser.parse(
       arguments, specs: Self.ownOptions + RenderCommand.designOptions, maxPositional: 1)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     let (loaded, output) = try DesignArguments.load(parsed)

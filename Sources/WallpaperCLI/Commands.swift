@@ -97,7 +97,7 @@ enum Commands {
   static func runHelp(_ arguments: [String], console: WallpaperTool.Console) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: helpOptions, maxPositional: 1)
     if parsed.has("--help") {
-      console.out(helpHelp.text)
+      console.out(helpHelp.text(width: console.columns))
       return
     }
     if parsed.has("--man") {
@@ -106,7 +106,7 @@ enum Commands {
       return
     }
     guard let name = parsed.positional.first else {
-      console.out(WallpaperTool.help.text)
+      console.out(WallpaperTool.help.text(width: console.columns))
       return
     }
     guard let command = command(name) else {
@@ -114,20 +114,20 @@ enum Commands {
       let hint = closest(to: name, in: names).first.map { "; did you mean '\($0)'?" } ?? ""
       throw .usage("unknown subcommand '\(name)' (allowed: \(names.joined(separator: ", ")))\(hint)")
     }
-    console.out(command.help.text)
+    console.out(command.help.text(width: console.columns))
   }
 
   /// Runs `wallpaper schema`.
   static func runSchema(_ arguments: [String], console: WallpaperTool.Console) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: [helpOption], maxPositional: 0)
-    console.out(parsed.has("--help") ? schemaHelp.text : DesignSchema.text)
+    console.out(parsed.has("--help") ? schemaHelp.text(width: console.columns) : DesignSchema.text)
   }
 
   /// Runs `wallpaper completions SHELL`.
   static func runCompletions(_ arguments: [String], console: WallpaperTool.Console) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: [helpOption], maxPositional: 1)
     if parsed.has("--help") {
-      console.out(completionsHelp.text)
+      console.out(completionsHelp.text(width: console.columns))
       return
     }
     guard let name = parsed.positional.first else { throw .usage("no shell given (bash, zsh or fish)") }

@@ -35,7 +35,7 @@ struct DevicesCommand {
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: Self.options, maxPositional: 0)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     var devices = DeviceCatalog.devices

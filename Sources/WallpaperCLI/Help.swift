@@ -28,18 +28,25 @@ struct HelpPage {
     return groups.filter { $0.title == "OPTIONS" } + groups.filter { $0.title != "OPTIONS" }
   }
 
-  var text: String {
-    var lines = ["OVERVIEW: \(overview)", "", "USAGE: \(usage)"]
+  /// The page wrapped to `width` columns (at least 40): prose at spaces, each option's or
+  /// argument's description in its column, example commands at spaces with a trailing `\`.
+  func text(width: Int) -> String {
+    let width = max(40, width)
+    var lines = wrap("OVERVIEW: \(overview)", width: width, indent: 2)
+    lines += [""] + wrap("USAGE: \(usage)", width: width, indent: 7)
     func section(_ title: String, _ rows: [(String, String)]) {
       guard !rows.isEmpty else { return }
       lines += ["", "\(title):"]
-      let width = min(30, rows.map(\.0.count).max()! + 2)
+      let column = min(30, width * 3 / 8, rows.map(\.0.count).max()! + 2)
+      let indent = String(repeating: " ", count: column + 2)
       for (left, right) in rows {
-        let padded =
-          left.count + 2 > width
-          ? left + "\n" + String(repeating: " ", count: width + 2)
-          : left.padded(toWidth: width)
-        lines.append("  " + padded + right)
+        var description = wrap(right, width: width - column - 2, indent: 0)
+        if left.count + 2 > column {
+          lines.append("  " + left)
+        } else {
+          lines.append("  " + left.padded(toWidth: column) + description.removeFirst())
+        }
+        lines += description.map { indent + $0 }
       }
     }
     section("ARGUMENTS", arguments)
@@ -53,13 +60,49 @@ struct HelpPage {
       section("OPTIONS", [("-h, --help", "Show help information.")])
     }
     section("SUBCOMMANDS", subcommands)
-    if let footer { lines += ["", footer] }
+    if let footer {
+      for paragraph in footer.split(separator: "\n\n") {
+        lines +=
+          [""]
+          + wrap(
+            paragraph.split(separator: "\n").map { $0.trimmingSpaces() }.joined(separator: " "), width: width, indent: 0
+          )
+      }
+    }
     if !examples.isEmpty {
       lines += ["", "EXAMPLES:"]
-      for (command, what) in examples { lines += ["  # " + what, "  " + command] }
+      for (command, what) in examples {
+        lines += wrap(what, width: width - 4, indent: 0).map { "  # " + $0 }
+        lines += wrapCommand(command, width: width)
+      }
     }
-    if options.contains(where: { $0.field != nil }) { lines += ["", Self.limits] }
+    if options.contains(where: { $0.field != nil }) { lines += [""] + wrap(Self.limits, width: width, indent: 0) }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` broken at spaces into lines of at most `width` characters, the lines after the first
+  /// indented by `indent` spaces; a word longer than a line stands alone on its line.
+  private func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      let prefix = lines.isEmpty ? "" : String(repeating: " ", count: indent)
+      if !line.isEmpty, prefix.count + line.count + 1 + word.count > width {
+        lines.append(prefix + line)
+        line = String(word)
+      } else {
+        line += (line.isEmpty ? "" : " ") + word
+      }
+    }
+    lines.append((lines.isEmpty ? "" : String(repeating: " ", count: indent)) + line)
+    return lines
+  }
+
+  /// An example command, indented by two spaces, continued with ` \` on lines indented by six
+  /// so that it can still be pasted into a shell.
+  private func wrapCommand(_ command: String, width: Int) -> [String] {
+    let lines = wrap(command, width: width - 4, indent: 4)
+    return lines.indices.map { "  " + lines[$0] + ($0 < lines.count - 1 ? " \\" : "") }
   }
 
   /// The input limits, for every command that reads a design.

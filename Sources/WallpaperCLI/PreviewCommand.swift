@@ -44,7 +44,7 @@ struct PreviewCommand {
     let parsed = try ArgumentParser.parse(
       arguments, specs: Self.ownOptions + RenderCommand.designOptions, maxPositional: 1)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     let screenName = parsed.values["--screen"] ?? PreviewScreen.lock.rawValue

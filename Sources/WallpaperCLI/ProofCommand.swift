@@ -104,7 +104,7 @@ struct ProofCommand {
     let parsed = try ArgumentParser.parse(
       arguments, specs: Self.designOptions + Self.pdfOptions + Self.ownOptions, maxPositional: 1)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     var options = ProofOptions()

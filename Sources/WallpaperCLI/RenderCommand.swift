@@ -208,7 +208,7 @@ struct RenderCommand {
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: Self.options, maxPositional: 1)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     if parsed.has("--json"), parsed.has("--watch") {

@@ -15,18 +15,23 @@ public struct WallpaperTool {
     public var err: @Sendable (String) -> Void
     /// Whether stderr is a terminal, where progress is drawn as a bar.
     public var isTerminal = false
+    /// The width help is wrapped to: the terminal's columns when stdout is one, else 80.
+    public var columns = 80
 
     public init(
-      out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool = false
+      out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool = false,
+      columns: Int = 80
     ) {
       self.out = out
       self.err = err
       self.isTerminal = isTerminal
+      self.columns = columns
     }
 
     public static let standard = Console(
       out: { Descriptor.writeAll($0, to: STDOUT_FILENO) },
-      err: { Descriptor.writeAll($0, to: STDERR_FILENO) }, isTerminal: isatty(STDERR_FILENO) == 1)
+      err: { Descriptor.writeAll($0, to: STDERR_FILENO) }, isTerminal: isatty(STDERR_FILENO) == 1,
+      columns: Terminal.columns(of: STDOUT_FILENO) ?? 80)
   }
 
   let console: Console
@@ -65,13 +70,13 @@ public struct WallpaperTool {
 
   private func dispatch(_ arguments: [String]) throws(CLIError) {
     guard let command = arguments.first else {
-      console.err(Self.help.text)
+      console.err(Self.help.text(width: console.columns))
       throw .usage("no subcommand given (one of: \(Self.subcommands.joined(separator: ", ")))")
     }
     let rest = Array(arguments.dropFirst())
     switch command {
     case "-h", "--help":
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
     case "help":
       try Commands.runHelp(rest, console: console)
     case "completions":

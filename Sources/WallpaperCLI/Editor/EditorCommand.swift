@@ -49,7 +49,7 @@ struct EditorCommand {
     let parsed = try ArgumentParser.parse(
       arguments, specs: Self.ownOptions + RenderCommand.designOptions, maxPositional: 1)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     let (loaded, path) = try DesignArguments.load(parsed)

@@ -209,7 +209,7 @@ struct ExportCommand {
   func run(_ arguments: [String]) throws(CLIError) {
     let parsed = try ArgumentParser.parse(arguments, specs: Self.ownOptions + Self.designOptions, maxPositional: .max)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     guard let folder = parsed.values["--out"], !folder.isEmpty else { throw .usage("--out: no output folder given") }

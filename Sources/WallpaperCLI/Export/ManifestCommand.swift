@@ -36,13 +36,13 @@ struct ManifestCommand {
   func run(_ arguments: [String]) throws(CLIError) {
     guard let action = arguments.first else { throw .usage("no action given (allowed: merge)") }
     if ["--help", "-h"].contains(action) {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     guard action == "merge" else { throw .usage("manifest: unknown action '\(action)' (allowed: merge)") }
     let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), specs: Self.options, maxPositional: .max)
     if parsed.has("--help") {
-      console.out(Self.help.text)
+      console.out(Self.help.text(width: console.columns))
       return
     }
     guard !parsed.positional.isEmpty else {
