@@ -110,7 +110,9 @@ let package = Package(
     // in-process.
     .target(
       name: "WallpaperCLI",
-      dependencies: ["Platform", "Wallpapers", "DesignFiles", "CairoRendering", "PrintProof", "WallpaperExport"]),
+      dependencies: [
+        "Platform", "SceneGraph", "Wallpapers", "DesignFiles", "CairoRendering", "PrintProof", "WallpaperExport",
+      ]),
     .executableTarget(name: "wallpaper", dependencies: ["WallpaperCLI"]),
 
     // Shared test helpers: image decoding and comparison, golden files, running the binary.

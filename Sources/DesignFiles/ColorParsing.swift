@@ -66,6 +66,11 @@ extension Color {
   }
 }
 
+extension Color {
+  /// The CSS colour names `init(parsing:)` accepts, sorted, with `transparent` (for completions).
+  public static let names = (cssColors.keys + ["transparent"]).sorted()
+}
+
 /// The 148 named colours of CSS Color Module Level 4, by name.
 let cssColors: [String: UInt32] = [
   "aliceblue": 0xF0F8FF, "antiquewhite": 0xFAEBD7, "aqua": 0x00FFFF, "aquamarine": 0x7FFFD4,

@@ -192,10 +192,21 @@ public enum DesignLoader {
     return design
   }
 
+  /// The word a colour field takes besides colours, by field path: `none` for a transparent
+  /// base, `auto` for the label's colour picked against the art. Completions offer them.
+  public static let colorKeywords: [[String]: String] = [["background", "color"]: "none", ["label", "color"]: "auto"]
+
+  /// Whether the field `name` of `reader`, at `path`, holds its colour keyword (in any case).
+  private static func holdsColorKeyword(_ reader: FieldReader, _ name: String, at path: [String]) -> Bool {
+    guard let keyword = colorKeywords[path], let value = reader.raw(name), case .string(let text) = value.kind
+    else { return false }
+    return text.lowercased() == keyword
+  }
+
   static func decodeBackground(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> Background {
     try reader.rejectUnknown(fields.names(at: ["background"]))
     var background = Background()
-    if let value = reader.raw("color"), case .string(let text) = value.kind, text.lowercased() == "none" {
+    if holdsColorKeyword(reader, "color", at: ["background", "color"]) {
       background.color = nil
     } else if let color = try reader.color("color") {
       background.color = color
@@ -316,7 +327,7 @@ public enum DesignLoader {
         : path
     }
     // `auto` is the default: a colour picked against the art behind the label.
-    if let value = reader.raw("color"), case .string(let text) = value.kind, text.lowercased() == "auto" {
+    if holdsColorKeyword(reader, "color", at: ["label", "color"]) {
       label.color = nil
     } else {
       label.color = try reader.color("color")

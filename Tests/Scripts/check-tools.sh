@@ -37,6 +37,12 @@ expect "winter " wallpaper render --season = w
 expect "iphone-8,iphone-16-pro iphone-8,iphone-16-pro-max " wallpaper export x.json --devices iphone-8,iphone-16-pro
 expect "--label-color --label-offset --label-position --label-size --label-text " wallpaper render --label-
 expect "bash fish zsh " wallpaper completions ""
+# bash splits since:20 at the colon (COMP_WORDBREAKS); the replies are what follows the colon.
+years=$("$debug" devices --json | /usr/bin/python3 -c 'import json,sys; print(" ".join(sorted({str(d["released"]) for d in json.load(sys.stdin) if str(d["released"]).startswith("202")})) + " ")')
+expect "$years" wallpaper export x.json --devices since : 202
+expect "$years" wallpaper export x.json --devices iphone-8,since : 202
+expect "aliceblue antiquewhite aqua aquamarine auto azure " wallpaper render --label-color a
+expect "navajowhite navy none " wallpaper render --base-color n
 (cd Samples && expect "autumn-grid.json autumn.json " wallpaper render aut)
 
 "$debug" completions zsh > "$scratch/_wallpaper"
