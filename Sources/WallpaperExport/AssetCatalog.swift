@@ -45,7 +45,9 @@ enum AssetCatalog {
       return out + "\""
     }
     let rows = sets.map { set in
-      "    (\(Int(set.screen.points.width)), \(Int(set.screen.points.height)), \(set.screen.scale), \(literal(set.name))),"
+      let panels = nativePixels(of: set.screen).map { "(\($0.width), \($0.height))" }.joined(separator: ", ")
+      return
+        "    (\(Int(set.screen.points.width)), \(Int(set.screen.points.height)), \(set.screen.scale), \(literal(set.name)), [\(panels)]),"
     }
     let comment = "\(catalog) (design \(design))".unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
     let lines =
@@ -57,10 +59,19 @@ enum AssetCatalog {
         "",
         "/// The wallpaper image sets of the asset catalog, by screen.",
         "public enum WallpaperAssets {",
-        "  /// The image sets: portrait points (width, height), the class's scale, the set's name.",
-        "  public static let imageSets: [(width: Int, height: Int, scale: Int, name: String)] = [",
+        "  /// The image sets: portrait points (width, height), the class's scale, the set's name, and",
+        "  /// the native pixel sizes (portrait) of the devices it is made for (`UIScreen.nativeBounds`).",
+        "  public static let imageSets: [(width: Int, height: Int, scale: Int, name: String, native: [(Int, Int)])] = [",
       ] + rows + [
         "  ]",
+        "",
+        "  /// The image set for a screen whose panel is `width` × `height` native pixels (either",
+        "  /// orientation): the same under Display Zoom, which changes a screen's points and scale but",
+        "  /// not its pixels; nil when the catalog has none made for that panel.",
+        "  public static func imageSetName(nativeWidth width: Int, nativeHeight height: Int) -> String? {",
+        "    let (w, h) = (min(width, height), max(width, height))",
+        "    return imageSets.first { $0.native.contains { $0 == (w, h) } }?.name",
+        "  }",
         "",
         "  /// The image set for a screen of `width` × `height` points (either orientation) at `scale`",
         "  /// pixels per point: the set made for those points and that scale, else one made for those",
@@ -74,12 +85,15 @@ enum AssetCatalog {
         "",
         "#if canImport(UIKit)",
         "  extension WallpaperAssets {",
-        "    /// The wallpaper made for `screen` (its bounds in points and its scale), or nil.",
+        "    /// The wallpaper made for `screen`, by its panel's native pixels (so Display Zoom, which",
+        "    /// changes `bounds` and `scale`, picks the same image), else by its points and scale; or nil.",
         "    @MainActor public static func image(for screen: UIScreen) -> UIImage? {",
+        "      let native = screen.nativeBounds.size",
         "      let size = screen.bounds.size",
         "      guard",
-        "        let name = imageSetName(",
-        "          width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: Int(screen.scale.rounded()))",
+        "        let name = imageSetName(nativeWidth: Int(native.width.rounded()), nativeHeight: Int(native.height.rounded()))",
+        "          ?? imageSetName(",
+        "            width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: Int(screen.scale.rounded()))",
         "      else { return nil }",
         "      return UIImage(named: name)",
         "    }",
@@ -87,6 +101,18 @@ enum AssetCatalog {
         "#endif",
       ]
     return Array((lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  /// The native pixel sizes (portrait) of the catalogue's devices in `screen`: the panel where
+  /// the system downsamples (the Plus models, the minis), else the class's pixels; sorted, once each.
+  static func nativePixels(of screen: ScreenClass) -> [(width: Int, height: Int)] {
+    let sizes = DeviceCatalog.devices.filter { $0.screen == screen }.map { $0.panelPixels ?? screen.pixels }
+    var unique: [(width: Int, height: Int)] = []
+    for size in sizes.sorted(by: { ($0.width, $0.height) < ($1.width, $1.height) })
+    where !unique.contains(where: { $0 == size }) {
+      unique.append(size)
+    }
+    return unique.isEmpty ? [screen.pixels] : unique
   }
 
   /// Asset catalogs hold 1x, 2x and 3x images only.

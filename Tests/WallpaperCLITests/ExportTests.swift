@@ -288,6 +288,12 @@ final class AssetCatalogExportTests: BinaryTestCase {
       for (w, h, s) in [(402, 874, 3), (874, 402, 3), (414, 896, 2), (414, 896, 3), (375, 667, 2), (375, 667, 3), (1024, 1366, 2), (100, 100, 1)] {
         print("\\(w)x\\(h)@\\(s) -> \\(WallpaperAssets.imageSetName(width: w, height: h, scale: s) ?? "nil")")
       }
+      // Native pixels, as UIScreen.nativeBounds gives them: the iPhone 16 Pro Max under Display
+      // Zoom reports 1206x2622-like bounds×scale, but its panel stays 1320x2868; the 8 Plus and
+      // the 13 mini downsample to 1080x1920 and 1080x2340.
+      for (w, h) in [(1320, 2868), (1206, 2622), (2622, 1206), (1080, 1920), (1080, 2340), (1125, 2436), (1, 1)] {
+        print("native \\(w)x\\(h) -> \\(WallpaperAssets.imageSetName(nativeWidth: w, nativeHeight: h) ?? "nil")")
+      }
       """
     try main.write(toFile: "\(folder)/main.swift", atomically: true, encoding: .utf8)
     let compile = try Processes.run(
@@ -305,6 +311,13 @@ final class AssetCatalogExportTests: BinaryTestCase {
       375x667@3 -> Autumn grid-375x667
       1024x1366@2 -> nil
       100x100@1 -> nil
+      native 1320x2868 -> Autumn grid-440x956
+      native 1206x2622 -> Autumn grid-402x874
+      native 2622x1206 -> Autumn grid-402x874
+      native 1080x1920 -> Autumn grid-414x736
+      native 1080x2340 -> Autumn grid-375x812
+      native 1125x2436 -> Autumn grid-375x812
+      native 1x1 -> nil
 
       """)
 
