@@ -80,6 +80,17 @@ public struct Export: Sendable {
     try self.init(sources: sources, catalogue: designs.count > 1, options: options)
   }
 
+  /// The export of the design `options.overrides` make on their own, as `wallpaper export`
+  /// without a design file (and `wallpaper render` without one): named `wallpaper` unless the
+  /// overrides name it.
+  ///
+  /// - Throws: as `init(designs:options:)` does for a design file.
+  public init(overridesOnly options: ExportOptions) throws(ExportError) {
+    try options.validate()
+    let empty = JSONValue(.object([]), origin: .flag("(command line)"))
+    try self.init(sources: [(file: "wallpaper.json", tree: empty)], catalogue: false, options: options)
+  }
+
   private init(
     sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions
   ) throws(ExportError) {

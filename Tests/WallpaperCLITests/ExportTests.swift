@@ -36,6 +36,25 @@ final class ExportTests: XCTestCase {
     Processes.files(under: "\(folder)/\(directory)")
   }
 
+  /// `export` without a design file, as `render` allows: the design the flags make, the bytes
+  /// of an export of an empty design file named wallpaper.json with the same flags.
+  func testAnExportNeedsNoDesignFile() throws {
+    try "{}".write(toFile: "\(folder)/wallpaper.json", atomically: true, encoding: .utf8)
+    let flags = ["--season", "winter", "--grid", "home", "--fill", "3=#2A9D8F", "--devices", "iphone-8,ipad-air-10-5"]
+    let bare = try Processes.run(Processes.wallpaperBinary, ["export", "--out", "bare"] + flags, in: folder)
+    XCTAssertEqual(bare.status, 0, bare.stderr)
+    let file = try Processes.run(
+      Processes.wallpaperBinary, ["export", "wallpaper.json", "--out", "file"] + flags, in: folder)
+    XCTAssertEqual(file.status, 0, file.stderr)
+    let (fromFlags, fromFile) = (try files(in: "bare"), try files(in: "file"))
+    XCTAssertTrue(fromFlags.keys.contains("wallpaper-375x667@2x.png"), "\(fromFlags.keys.sorted())")
+    XCTAssertEqual(fromFlags.keys.sorted(), fromFile.keys.sorted())
+    for (name, bytes) in fromFlags where name != "manifest.json" {
+      XCTAssertEqual(bytes, fromFile[name], name)
+    }
+    XCTAssertTrue(bare.stderr.contains("skipped"), "the iPad cannot have the home grid: \(bare.stderr)")
+  }
+
   func testADisplayP3ExportGivesTheAssetCatalogBothGamuts() throws {
     // SVG and PDF too: display-p3 asks nothing of the SVG, and the PDF maps RGB to P3.
     let result = try export("p3", ["--asset-catalog", "--quiet", "--color-space", "display-p3"])

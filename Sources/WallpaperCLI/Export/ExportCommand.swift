@@ -83,7 +83,7 @@ struct ExportCommand {
       overview:
         "Render one design, or a catalogue of them, for every chosen device, scale and format, in parallel; optionally one shard of it, or only what changed.",
       usage:
-        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--quiet] [--verbose] [--json]",
+        "wallpaper export [DESIGN.json|FOLDER…] --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--quiet] [--verbose] [--json]",
       arguments: [
         (
           "DESIGN.json|FOLDER…",
@@ -138,9 +138,6 @@ struct ExportCommand {
   static func export(_ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil) throws(CLIError)
     -> Export
   {
-    guard !parsed.positional.isEmpty else {
-      throw .usage("no design file given (wallpaper export DESIGN.json… --out DIR)")
-    }
     var options = ExportOptions()
     options.devices = try DeviceSelection.parse(parsed.values["--devices"] ?? "all", groups: .everyModel)
     options.formats = try formats(parsed.values["--formats"] ?? "png,svg,pdf")
@@ -171,6 +168,8 @@ struct ExportCommand {
     }
     options.environment = environment
     options.date = date
+    // No design file: the design the flags make, as `render` allows.
+    if parsed.positional.isEmpty { return try CLIError.mapping(Export(overridesOnly: options)) }
     return try CLIError.mapping(Export(designs: parsed.positional, options: options))
   }
 
