@@ -161,14 +161,15 @@ public struct Renderer: Sendable {
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
+    let pdf = PDFResourceRepair.removingRepeatedXObjects(sink.bytes)
     // Plain sRGB PDFs need no lcms2 (the sRGB profile is made with it): it is not loaded.
-    guard options.conformance != nil || colorSpace == .displayP3 else { return sink.bytes }
+    guard options.conformance != nil || colorSpace == .displayP3 else { return pdf }
     let rgbProfile = colorSpace == .displayP3 ? try ColorProfiles.displayP3() : ColorProfiles.sRGB
     do {
       if let conformance = options.conformance {
-        return try PDFXPostPass.apply(conformance, info: options.info, rgbProfile: rgbProfile, to: sink.bytes)
+        return try PDFXPostPass.apply(conformance, info: options.info, rgbProfile: rgbProfile, to: pdf)
       }
-      return try PDFXPostPass.mapRGB(toProfile: rgbProfile, in: sink.bytes)
+      return try PDFXPostPass.mapRGB(toProfile: rgbProfile, in: pdf)
     } catch {
       throw .pdfPostPass(error)
     }

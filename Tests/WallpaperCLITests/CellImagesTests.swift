@@ -94,6 +94,29 @@ final class CellImagesTests: BinaryTestCase {
     }
   }
 
+  /// Every PDF a photo grid makes is valid: Cairo 1.16 listed a photo once per cell in the
+  /// page's /XObject dictionary (duplicated keys), which qpdf warns about and the PDF/X post-pass
+  /// refused (exit 1). Plain, PDF/X and Display P3 files pass `qpdf --check` with no warning.
+  func testEveryPDFOfAPhotoGridPassesQPDFCheck() throws {
+    try FileManager.default.createDirectory(atPath: "\(folder)/photos", withIntermediateDirectories: true)
+    for (index, name) in ["a", "b"].enumerated() { try photo(colours[index], named: "photos/\(name).png") }
+    let grid = ["--device", "iphone-16", "--grid", "square", "--columns", "3", "--cell-images", "photos"]
+    for (name, extra) in [("plain", [String]()), ("pdfx", ["--pdfx"]), ("p3", ["--color-space", "display-p3"])] {
+      let result = try wallpaper(["render"] + grid + extra + ["-o", "\(name).pdf"])
+      XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+      let check = try Processes.run("qpdf", ["--check", "\(folder)/\(name).pdf"])
+      XCTAssertEqual(check.status, 0, "\(name): \(check.stdout)\(check.stderr)")
+      XCTAssertFalse((check.stdout + check.stderr).contains("WARNING"), "\(name): \(check.stdout)\(check.stderr)")
+      let pdf = try bytes("\(name).pdf")
+      let text = String(decoding: pdf, as: UTF8.self)
+      let dictionaries = text.components(separatedBy: "/XObject <<").dropFirst().map { $0.prefix { $0 != ">" } }
+      for dictionary in dictionaries {
+        let names = dictionary.split(separator: " ").filter { $0.hasPrefix("/") }
+        XCTAssertEqual(names.count, Set(names).count, "\(name): a repeated key in /XObject <<\(dictionary)>>")
+      }
+    }
+  }
+
   func testAClippedLastRowShowsTheTopOfItsSquare() throws {
     try photo(colours[0], named: "one.png")
     let grid = ["--device", "iphone-8", "--grid", "square", "--columns", "3", "--spacing", "0"]
