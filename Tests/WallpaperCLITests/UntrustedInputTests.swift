@@ -183,32 +183,42 @@ final class UntrustedInputTests: BinaryTestCase {
 
   // MARK: - The bundled font
 
-  /// A copied binary finds the bundled font only where it is installed or beside it: not in
-  /// the build tree it was compiled in, not in the folder it runs in, and not in a folder
-  /// other users can write to.
-  func testACopiedBinaryTakesNoFontFromTheBuildTreeOrAStrangersFolder() throws {
+  /// A copied binary draws with the font compiled into it, from any folder: a font planted in
+  /// the folder it runs in or beside it is never taken, the copy it writes to its cache is the
+  /// compiled-in bytes (a changed copy is rewritten), and a cache folder others can write to is
+  /// refused in one line.
+  func testACopiedBinaryUsesItsCompiledInFontAndNothingPlanted() throws {
     let binary = "\(folder)/bin/wallpaper"
-    try FileManager.default.createDirectory(atPath: "\(folder)/bin", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: "\(folder)/bin/Fonts", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: Processes.wallpaperBinary, toPath: binary)
     let font = Golden.repositoryRoot().appendingPathComponent("Fonts/Quicksand-Bold.ttf").path
-    let render = ["render", "--device", "iphone-8", "--scale", "1", "-o", "\(folder)/x.png"]
-    // Run from the repository itself, whose Fonts/ the old search took from the working folder.
-    let root = Golden.repositoryRoot().path
-    let environment = ["XDG_DATA_DIRS": "\(folder)/share"]
-    let alone = try Processes.run(binary, render, in: root, environment: environment)
-    assertOneLineError(alone, status: 1, says: ["cannot find the bundled font"])
-
+    let original = try Data(contentsOf: URL(fileURLWithPath: font))
+    // A planted "Quicksand" beside the binary and in the working folder: DejaVu's bytes.
+    let dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
     try FileManager.default.createDirectory(atPath: "\(folder)/Fonts", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: font, toPath: "\(folder)/Fonts/Quicksand-Bold.ttf")
-    XCTAssertEqual(chmod("\(folder)/Fonts", 0o777), 0)
-    let planted = try Processes.run(binary, render, in: folder, environment: environment)
-    assertOneLineError(planted, status: 1, says: ["cannot find the bundled font"])
-    XCTAssertEqual(chmod("\(folder)/Fonts", 0o755), 0)
-    let beside = try Processes.run(binary, render, in: folder, environment: environment)
-    XCTAssertEqual(beside.status, 0, beside.stderr)
-    let chosen = try Processes.run(
-      binary, render, in: root, environment: ["WALLPAPER_FONTS": "\(folder)/Fonts"])
-    XCTAssertEqual(chosen.status, 0, chosen.stderr)
+    for place in ["\(folder)/Fonts", "\(folder)/bin/Fonts"] {
+      try FileManager.default.copyItem(atPath: dejavu, toPath: "\(place)/Quicksand-Bold.ttf")
+    }
+    let render = ["render", "--device", "iphone-8", "--scale", "1", "--verbose", "-o", "\(folder)/x.png"]
+    let environment = ["XDG_CACHE_HOME": "\(folder)/cache", "WALLPAPER_FONTS": ""]
+    for place in [folder, Golden.repositoryRoot().path, "/"] {
+      let result = try Processes.run(binary, render, in: place, environment: environment)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertTrue(
+        result.stderr.hasPrefix("font: Quicksand (\(folder)/cache/wallpaper/"), "from \(place): \(result.stderr)")
+    }
+    let cached = try XCTUnwrap(
+      FileManager.default.subpathsOfDirectory(atPath: "\(folder)/cache/wallpaper").first { $0.hasSuffix(".ttf") })
+    let copy = "\(folder)/cache/wallpaper/\(cached)"
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), original, "the compiled-in bytes")
+    try FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.copyItem(atPath: dejavu, toPath: copy)
+    XCTAssertEqual(try Processes.run(binary, render, in: folder, environment: environment).status, 0)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), original, "a changed cache copy is rewritten")
+
+    XCTAssertEqual(chmod("\(folder)/cache/wallpaper", 0o777), 0)
+    let shared = try Processes.run(binary, render, in: folder, environment: environment)
+    assertOneLineError(shared, status: 1, says: ["\(folder)/cache/wallpaper", "writable by others"])
   }
 
   // MARK: - Smaller gaps
