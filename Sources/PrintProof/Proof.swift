@@ -43,7 +43,8 @@ public struct ProofOptions: Sendable {
   /// day. Default: when the options were made.
   public var now = Date()
   /// Read for `SOURCE_DATE_EPOCH` (the proof's date, in whole seconds since 1970) and
-  /// `WALLPAPER_FONTS` (where the bundled font is). Default: the process's environment.
+  /// `WALLPAPER_FONTS` and the cache folder's variables (`Fonts.bundledPath`). Default: the process's
+  /// environment.
   public var environment = Environment.process
   /// Told the font chosen for the label, and each fallback font, once per proof.
   public var fontReport: (any FontReporting)? = nil

@@ -24,16 +24,17 @@ public protocol FontReporting: Sendable {
 /// try AtomicFile.write(png, to: "winter.png")
 /// ```
 public enum DesignRendering {
-  /// The design's scene, with the bundled font (found through `environment`'s `WALLPAPER_FONTS`
-  /// or `Fonts.searchPaths`) when the label names no font. Image and font inputs are loaded
+  /// The design's scene, with the bundled font (`Fonts.bundledPath`: compiled in, or
+  /// `environment`'s `WALLPAPER_FONTS`) when the label names no font. Image and font inputs are loaded
   /// first, so a bad file is named by its field before anything is drawn.
   ///
   /// - Parameters:
   ///   - design: what to draw, for one device.
-  ///   - environment: `WALLPAPER_FONTS`, where the bundled font is looked for first.
+  ///   - environment: `WALLPAPER_FONTS` (another copy of the bundled font) and the cache
+  ///     folder's variables (`XDG_CACHE_HOME`, `HOME`, `TMPDIR`; see `CacheFile`).
   ///   - fontReport: told the font chosen for the label and any fallback fonts.
   /// - Throws: `ExportError.invalidInput` naming the field of a photo or font that cannot be
-  ///   used; `.failed` when the bundled font is missing or the scene cannot be built.
+  ///   used; `.failed` when the bundled font cannot be had or the scene cannot be built.
   public static func scene(
     of design: Design, environment: Environment, fontReport: (any FontReporting)? = nil
   ) throws(ExportError) -> Scene {

@@ -68,7 +68,8 @@ public struct ExportOptions: Sendable {
   /// `Fonts.bundledPath(environment:)`.
   public var font: String? = nil
   /// Read for `SOURCE_DATE_EPOCH` (the PDFs' date; without it a fixed date) unless `date` is
-  /// given, and `WALLPAPER_FONTS` (where the bundled font is). Default: the process's environment.
+  /// given, and `WALLPAPER_FONTS` and the cache folder's variables (`Fonts.bundledPath`). Default: the process's
+  /// environment.
   public var environment = Environment.process
   /// The date the export is made with; nil (the default): `ExportDate(environment:)`, from
   /// `SOURCE_DATE_EPOCH` or the clock. A merge sets the date its parts recorded.
