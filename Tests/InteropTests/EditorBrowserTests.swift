@@ -356,17 +356,33 @@ final class EditorBrowserTests: BinaryTestCase {
 
   /// The devices, grids and seasons of the sweep: an iPhone SE, an iPhone 16 Pro and an iPad
   /// (iPads have no home-screen grid: `wallpaper cells` offers none), home and square grids.
-  private static let sweepCases: [(device: String, scale: Double, grid: String, arguments: [String])] = [
-    ("iphone-se-3", 2, "home", ["--season", "autumn", "--grid", "home"]),
-    ("iphone-se-3", 2, "square", ["--season", "winter", "--grid", "square", "--columns", "3"]),
-    ("iphone-16-pro", 3, "home", ["--season", "spring", "--grid", "home"]),
-    ("iphone-16-pro", 3, "square", ["--season", "summer", "--grid", "square", "--columns", "4", "--spacing", "2"]),
-    ("ipad-mini-8-3", 2, "square", ["--season", "autumn", "--grid", "square", "--columns", "5"]),
-  ]
+  private static let sweepCases:
+    [(device: String, scale: Double, grid: String, arguments: [String], spec: String, labelColour: String?)] = [
+      ("iphone-se-3", 2, "home", ["--season", "autumn", "--grid", "home"], "", nil),
+      (
+        "iphone-se-3", 2, "square", ["--season", "winter", "--grid", "square", "--columns", "3"],
+        ", \"labelColour\": \"#7A1F5C\"", "#7A1F5C"
+      ),
+      (
+        "iphone-16-pro", 3, "home", ["--season", "spring", "--grid", "home"],
+        ", \"colours\": {\"#base-colour\": \"#20304A\"}", nil
+      ),
+      (
+        "iphone-16-pro", 3, "square", ["--season", "summer", "--grid", "square", "--columns", "4", "--spacing", "2"],
+        "", nil
+      ),
+      (
+        "ipad-mini-8-3", 2, "square",
+        ["--season", "autumn", "--grid", "square", "--columns", "5", "--gradient", "#F0E0C0,#C09060"],
+        ", \"colours\": {\"#gradient-colour-1\": \"#402010\"}, \"labelColour\": \"ink:2\"", "#D2401F"
+      ),
+    ]
 
   /// Save PNG is `render` of the emitted design wherever users tap: random cells (a fixed seed
   /// per case) with random colours from the palette and the picker, always every cell under the
-  /// label, on three devices, home and square grids, in Chromium and WebKit, as a phone. Mean
+  /// label, on three devices, home and square grids, in Chromium and WebKit, as a phone; with
+  /// a name colour from the colour input and from a swatch, a base colour and a gradient colour
+  /// set in the page in some cases. Mean
   /// channel difference at most 1/255 over the PNG and 2/255 over the label's box (the window
   /// of whole pixels around it). The page's own copy with auto's measuring switched off (the
   /// label keeps the colour it opened with, as before issue 40) fails the label-box limit on a
@@ -379,13 +395,26 @@ final class EditorBrowserTests: BinaryTestCase {
       let editor = try wallpaper(["editor", "--device", entry.device] + entry.arguments + ["-o", page])
       XCTAssertEqual(editor.status, 0, editor.stderr)
       for browser in ["chromium", "webkit"] {
-        let spec = "{\"seed\": \(40 + number), \"extra\": 6}"
+        let spec = "{\"seed\": \(40 + number), \"extra\": 6\(entry.spec)}"
         let run = try driveSweep(browser: browser, page: page, spec: spec)
         let what = "\(entry.device) \(entry.grid) \(browser)"
         XCTAssertEqual(run["errors"] as? [String], [], what)
         let (whole, box) = try compareSaved(run, scale: entry.scale, what: what)
         XCTAssertLessThanOrEqual(whole.meanChannelDelta, 1, "\(what), the whole PNG: \(whole)")
         XCTAssertLessThanOrEqual(box.meanChannelDelta, 2, "\(what), the label's box: \(box)")
+        // The name's colour chosen in the page (a swatch, the colour input) is the design's and the command's.
+        let emitted = try XCTUnwrap(
+          JSONSerialization.jsonObject(with: Data(try XCTUnwrap(run["design"] as? String).utf8)) as? [String: Any])
+        XCTAssertEqual((emitted["label"] as? [String: Any])?["color"] as? String, entry.labelColour, what)
+        let command = try XCTUnwrap(run["command"] as? String)
+        XCTAssertEqual(
+          command.contains("--label-color '\(entry.labelColour ?? "")'"), entry.labelColour != nil, command)
+        if entry.spec.contains("base-colour") {
+          XCTAssertEqual((emitted["background"] as? [String: Any])?["color"] as? String, "#20304A", what)
+        }
+        if entry.spec.contains("gradient-colour-1") {
+          XCTAssertTrue(command.contains("--gradient '#F0E0C0,#402010'"), command)
+        }
         let plan = try XCTUnwrap(run["plan"] as? [[Any]])
         let under = try XCTUnwrap(run["underLabel"] as? [Int])
         XCTAssertFalse(under.isEmpty, "\(what): cells under the label")

@@ -26,7 +26,8 @@ in the colour input (its picker is a native dialog); with `labelCells` ("#333333
 the label take that colour from the colour input instead. `labelColour` "ink:N" taps the N-th
 name-colour swatch, "#RRGGBB" sets the name's colour input. Each step of `photos` gives its
 `files` to the photo input, after a tap on its `cell` in photo mode when it names one. With
-`tapLabelCells` false the cells under the label are not tapped. Then, once the label's
+`tapLabelCells` false the cells under the label are not tapped. `colours` maps colour inputs
+(#base-colour, #gradient-colour-0 …) to values set in them first. Then, once the label's
 colour is measured, screenshots the viewport to SHOT.png and taps Save PNG (the download caught
 as in --save); prints the plan, the design, the command, the saved PNG, the label's box and the
 luminance the page measured behind the label.
@@ -207,6 +208,8 @@ def sweep(page, spec, shot):
     swatches = js("Array.from(document.querySelectorAll('.swatch')).map((b) => b.dataset.color)")
     js(CATCH_SAVES)
     result = {"plan": [], "labelBox": box, "underLabel": under_label}
+    for selector, colour in spec.get("colours", {}).items():
+        set_colour_input(page, selector, colour)
     if spec.get("labelColour"):
         choice = spec["labelColour"]
         if choice.startswith("ink:"):

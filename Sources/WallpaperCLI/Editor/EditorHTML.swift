@@ -625,7 +625,7 @@ enum EditorHTML {
           row.append(label, " ", input, " ");
         }
         if (state.gradient) {
-          state.gradient.forEach((colour, i) => colourInput("gradient-" + i, "Gradient colour " + (i + 1), colour, (value) => {
+          state.gradient.forEach((colour, i) => colourInput("gradient-colour-" + i, "Gradient colour " + (i + 1), colour, (value) => {
             state.gradient[i] = value; state.gradientChanged = true;
           }));
         } else {
