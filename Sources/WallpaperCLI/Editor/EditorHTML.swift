@@ -50,6 +50,8 @@ enum EditorHTML {
       .swatch, .ink { width: 44px; height: 44px; border: 1px solid #888; border-radius: 6px; margin: 0; cursor: pointer; }
       .swatch[aria-pressed="true"], .ink[aria-pressed="true"], #label-auto[aria-pressed="true"] { outline: 3px solid #0060DF; }
       input[type=file] { min-height: 44px; max-width: 100%; box-sizing: border-box; font: inherit; }
+      input[type=file]::file-selector-button { min-height: 44px; font: inherit; }
+      input[type=file]::-webkit-file-upload-button { min-height: 44px; font: inherit; }
       #cells rect.target { stroke: #0060DF; stroke-width: 4px; vector-effect: non-scaling-stroke; }
       #save-png { font-weight: 600; padding: 0 20px; }
       :focus-visible { outline: 3px solid #0060DF; outline-offset: 2px; }
