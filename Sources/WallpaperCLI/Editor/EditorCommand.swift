@@ -31,7 +31,7 @@ struct EditorCommand {
 
   static let help = HelpPage(
     overview:
-      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, save the wallpaper as PNG (on a phone too), and copy the design JSON or the render command.",
+      "Write one HTML file (no server, no network) to colour grid cells, put photos from the device into a square grid, try seasons, dates, the name switch and colour, the base colour and the alpha, save the wallpaper as PNG (on a phone too), and copy the design JSON or the render command.",
     usage: "wallpaper editor [DESIGN.json] --device ID [design flags of render] -o editor.html",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: RenderCommand.designOptions.filter { option in
