@@ -420,6 +420,10 @@ public enum DesignLoader {
     }
   }
 
+  /// The file name extensions (lower case) of the photos a folder given for cell photos
+  /// contributes: PNG, JPEG and HEIC.
+  public static let cellImageExtensions = ["png", "jpg", "jpeg", "heic", "heif"]
+
   /// The photos for square cells: each entry a file or a folder (its `.png`, `.jpg`, `.jpeg`,
   /// `.heic` and `.heif` files in name order), in the order given; a flag gives them comma-separated.
   static func cellImages(_ reader: FieldReader, baseFolder: String) throws(DesignError) -> [CellImage] {
@@ -444,7 +448,7 @@ public enum DesignLoader {
           // A photo in the folder may be a link out of it: each is confined as the folder is.
           files = try names.filter { name in
             !name.hasPrefix(".")
-              && ["png", "jpg", "jpeg", "heic", "heif"].contains(FilePath(name).pathExtension.lowercased())
+              && cellImageExtensions.contains(FilePath(name).pathExtension.lowercased())
           }.sorted().map { (name: String) throws(DesignError) -> String in
             try resolveInput(
               FilePath(entry).appending(name).string, from: value, baseFolder: baseFolder, field: field,

@@ -143,6 +143,35 @@ extension Design {
     return candidates.first { contrast($0) >= Self.labelContrastMinimum } ?? AdaptiveInk.over(luminance: luminance)
   }
 
+  /// `legibleLabelColor(overLuminance:)` over every luminance 0 … 1, as steps in rising order:
+  /// the rule gives `steps[i].color` for a luminance up to and including `steps[i].upTo` and
+  /// above the step before's (the last `upTo` is 1). Read off the rule itself (no second copy
+  /// of it): sampled at 4,096 even luminances, each change bisected down to two adjacent
+  /// doubles. A step narrower than 1/4,096 that begins and ends between two samples would be
+  /// missed; the rule has none (each candidate reads over one or two intervals of luminance,
+  /// each far wider). The editor page looks colours up here, so it picks `render`'s colour.
+  public var legibleLabelColorSteps: [(upTo: Double, color: Color)] {
+    let samples = 4096
+    var steps: [(upTo: Double, color: Color)] = []
+    var (start, color) = (0.0, legibleLabelColor(overLuminance: 0))
+    for sample in 1...samples {
+      let luminance = Double(sample) / Double(samples)
+      while legibleLabelColor(overLuminance: luminance) != color {
+        // legibleLabelColor(start) == color != legibleLabelColor(end).
+        var (low, high) = (start, luminance)
+        while true {
+          let middle = low + (high - low) / 2
+          guard middle > low, middle < high else { break }
+          if legibleLabelColor(overLuminance: middle) == color { low = middle } else { high = middle }
+        }
+        steps.append((low, color))
+        (start, color) = (high, legibleLabelColor(overLuminance: high))
+      }
+    }
+    steps.append((1, color))
+    return steps
+  }
+
   /// The label's text: the given text, or the season's name in the chosen language.
   public var labelText: String { label.text ?? season.season.name(in: label.locale) }
 

@@ -19,14 +19,29 @@ tap Save PNG twice: once as the page finds the browser (an <a download> click wh
 share files) and once with navigator.share stubbed to accept files. Both files are caught in
 the page (the click's default is prevented) and returned as data: URLs with their names.
 
+Sweeping (--sweep SPEC, a JSON object; phone-sized with --phone): taps, as a person would, every
+cell that overlaps the label's box and `extra` more cells drawn from random.Random(`seed`), each
+with a colour drawn from the same generator: a tap on one of the page's swatches or a value set
+in the colour input (its picker is a native dialog); with `labelCells` ("#333333") the cells under
+the label take that colour from the colour input instead. `labelColour` "ink:N" taps the N-th
+name-colour swatch, "#RRGGBB" sets the name's colour input. Each step of `photos` gives its
+`files` to the photo input, after a tap on its `cell` in photo mode when it names one. With
+`tapLabelCells` false the cells under the label are not tapped. `colours` maps colour inputs
+(#base-colour, #gradient-colour-0 …) to values set in them first. Then, once the label's
+colour is measured, screenshots the viewport to SHOT.png and taps Save PNG (the download caught
+as in --save); prints the plan, the design, the command, the saved PNG, the label's box and the
+luminance the page measured behind the label.
+
 Usage: drive-editor.py [--browser chromium|firefox|webkit] EDITOR.html COLOUR SHOT.png
        drive-editor.py [--browser ...] EDITOR.html --read
            (only what the page emits as it opens)
        drive-editor.py [--browser ...] EDITOR.html --save COLOUR CELLS SHOT.png [--phone]
            (CELLS: comma-separated cell numbers)
+       drive-editor.py [--browser ...] EDITOR.html --sweep SPEC SHOT.png [--phone]
 """
 import json
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -155,6 +170,94 @@ def save(page, colour, cells, shot):
     return result
 
 
+def tap_on(page, selector):
+    """A real tap (or click) at the centre of the element at `selector`, scrolled into view."""
+    box = page.js(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                  " e.scrollIntoView({block: 'center', inline: 'nearest'}); const r = e.getBoundingClientRect();"
+                  " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    page.tap_at(box[0], box[1])
+
+
+def set_colour_input(page, selector, colour):
+    """The colour input's value set as its picker would set it (the picker is a native dialog)."""
+    page.js(f"(() => {{ const c = document.querySelector({json.dumps(selector)}); c.value = {json.dumps(colour.lower())};"
+            " c.dispatchEvent(new Event('input', {bubbles: true})); })()")
+
+
+def label_settled(page):
+    wait_for(page.js, "!document.getElementById('stage').hasAttribute('data-measuring')", "measuring the label")
+
+
+def sweep(page, spec, shot):
+    """The --sweep scenario (see the module's text); returns what it found."""
+    js = page.js
+    data = js("JSON.parse(document.getElementById('editor-data').textContent)")
+    rng = random.Random(spec.get("seed", 0))
+    box = data["labelRule"]["box"] if data.get("labelRule") else None
+    cells = data["cells"]
+
+    def overlaps(frame):
+        return (box is not None and frame["x"] < box["x"] + box["width"] and box["x"] < frame["x"] + frame["width"]
+                and frame["y"] < box["y"] + box["height"] and box["y"] < frame["y"] + frame["height"])
+
+    under_label = [c["index"] for c in cells if overlaps(c["frame"])]
+    others = [c["index"] for c in cells if c["index"] not in under_label]
+    if not spec.get("tapLabelCells", True):
+        under_label = []
+    chosen = under_label + rng.sample(others, min(spec.get("extra", 0), len(others)))
+    swatches = js("Array.from(document.querySelectorAll('.swatch')).map((b) => b.dataset.color)")
+    js(CATCH_SAVES)
+    result = {"plan": [], "labelBox": box, "underLabel": under_label}
+    for selector, colour in spec.get("colours", {}).items():
+        set_colour_input(page, selector, colour)
+    if spec.get("labelColour"):
+        choice = spec["labelColour"]
+        if choice.startswith("ink:"):
+            tap_on(page, f'.ink[data-ink="{choice[4:]}"]')
+        else:
+            set_colour_input(page, "#label-colour", choice)
+    for cell in chosen:
+        if spec.get("labelCells") and cell in under_label:
+            colour, how = spec["labelCells"], "picker"
+        elif rng.random() < 0.5:
+            colour, how = rng.choice(swatches), "palette"
+        else:
+            colour, how = "#%06X" % rng.randrange(0x1000000), "picker"
+        if how == "palette":
+            tap_on(page, f'.swatch[data-color="{colour}"]')
+        else:
+            set_colour_input(page, "#colour", colour)
+        tap_on(page, f'[data-cell="{cell}"]')
+        result["plan"].append([cell, colour, how])
+    for step in spec.get("photos", []):
+        before = js("document.getElementById('design').value")
+        if step.get("cell") is not None:
+            tap_on(page, 'input[name="tap"][value="photo"]')
+            tap_on(page, f'[data-cell="{step["cell"]}"]')
+        page.set_files("#photo-input", step["files"])
+        wait_for(js, f"document.getElementById('design').value !== {json.dumps(before)}", "the photos")
+    label_settled(page)
+    result["frames"] = js("Array.from(document.querySelectorAll('#cells rect')).map(r => "
+                          "[+r.getAttribute('data-cell'), +r.getAttribute('x'), +r.getAttribute('y'), "
+                          "+r.getAttribute('width'), +r.getAttribute('height')])")
+    result["viewport"] = js("[window.innerWidth, window.innerHeight]")
+    result["scrollWidth"] = js("document.scrollingElement.scrollWidth")
+    result["smallTargets"] = js(SMALL_TARGETS)
+    js("window.scrollTo(0, 0)")
+    if shot:
+        width, height = result["viewport"]
+        with open(shot, "wb") as f:
+            f.write(page.screenshot(0, 0, width, height))
+    result["design"] = js("document.getElementById('design').value")
+    result["command"] = js("document.getElementById('command').textContent")
+    result["photoNote"] = js("document.getElementById('photo-note').textContent")
+    result["luminance"] = js("document.getElementById('stage').getAttribute('data-label-luminance')")
+    tap_on(page, "#save-png")
+    wait_for(js, "window.__saved.length >= 1", "the save")
+    result["saved"] = js("window.__saved")
+    return result
+
+
 def main():
     arguments = sys.argv[1:]
     browser = "chromium"
@@ -167,6 +270,12 @@ def main():
     page = open_page(browser, "file://" + page_path, phone=phone)
     result = {"browser": page.name, "version": page.version}
     try:
+        if colour == "--sweep":
+            result.update(sweep(page, json.loads(arguments[2]), arguments[3] if len(arguments) > 3 else None))
+            result["errors"] = page.errors()
+            result["requests"] = page.requests()
+            print(json.dumps(result))
+            return
         if colour == "--save":
             result.update(save(page, arguments[2], [int(c) for c in arguments[3].split(",")], arguments[4]))
             result["errors"] = page.errors()

@@ -140,6 +140,11 @@ class WebKitPage:
         whole.crop((round(x), round(y), round(x + width), round(y + height))).save(out, "PNG")
         return out.getvalue()
 
+    def set_files(self, selector, paths):
+        """Gives the file input at `selector` these files, as a person picking them would."""
+        from selenium.webdriver.common.by import By
+        self.driver.find_element(By.CSS_SELECTOR, selector).send_keys("\n".join(paths))
+
     def errors(self):
         return self.js("window.__driverErrors")
 

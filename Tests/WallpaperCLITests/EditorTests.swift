@@ -71,6 +71,66 @@ final class EditorTests: BinaryTestCase {
     }
   }
 
+  /// The page allows itself no request: a Content-Security-Policy with its own inline style
+  /// and script, and `data:`/`blob:` images and `data:` fonts only (issue 45).
+  func testThePageAllowsNoRequestButItsOwnDataAndBlobURLs() throws {
+    _ = try pageData(["--device", "iphone-se-3", "--grid", "square", "--columns", "3"])
+    let html = String(decoding: try bytes("e.html"), as: UTF8.self)
+    let policy =
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; "
+      + "font-src data:; base-uri 'none'; form-action 'none'"
+    XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">"))
+    XCTAssertTrue(html.contains("<input type=\"file\" id=\"photo-input\" accept=\"image/*\" multiple>"))
+  }
+
+  /// The page picks auto's label colour with the renderer's own rule: for every season the
+  /// steps of `legibleLabelColorSteps` (rising, ending at 1), the label's box, the measuring
+  /// scale, and per-channel luminance tables that sum to white's 1 at 255; the choice starts as
+  /// the design's (`label.color`), and the swatches are the adaptive inks and the accents.
+  func testThePageCarriesTheLabelColourRule() throws {
+    let data = try pageData(["--device", "iphone-16-pro", "--label-color", "#123456"])
+    let rule = try XCTUnwrap(data["labelRule"] as? [String: Any])
+    XCTAssertEqual(rule["scale"] as? Double, 0.5)
+    let box = try XCTUnwrap(rule["box"] as? [String: Double])
+    XCTAssertGreaterThan(box["width"] ?? 0, 300)
+    let steps = try XCTUnwrap(rule["steps"] as? [String: [[Any]]])
+    XCTAssertEqual(Set(steps.keys), ["spring", "summer", "autumn", "winter"])
+    for (season, list) in steps {
+      let ends = list.compactMap { $0[0] as? Double }
+      XCTAssertEqual(ends, ends.sorted(), season)
+      XCTAssertEqual(ends.last, 1, season)
+      XCTAssertGreaterThanOrEqual(list.count, 2, season)
+    }
+    let tables = try XCTUnwrap(rule["luminance"] as? [[Double]])
+    XCTAssertEqual(tables.map(\.count), [256, 256, 256])
+    XCTAssertEqual(tables.map { $0[0] }, [0, 0, 0])
+    XCTAssertEqual(tables[0][255] + tables[1][255] + tables[2][255], 1, accuracy: 1e-12)
+    XCTAssertEqual(data["labelColor"] as? String, "#123456")
+    XCTAssertEqual(data["inks"] as? [String], ["#FFFFFF", "#1C1C1E"])
+    XCTAssertNil((data["base"] as? [String: Any]).flatMap { ($0["label"] as? [String: Any])?["color"] })
+  }
+
+  /// A square grid offers photos from the device: its documents keep render's element per cell
+  /// for a photo even without photos (the fills go after them), and the page knows the cell
+  /// photo's size (125 pt, 250 px on an iPhone SE's three columns) and the file types render
+  /// reads. A home grid offers none.
+  func testASquareGridTakesPhotosFromTheDevice() throws {
+    let square = try pageData(["--device", "iphone-se-3", "--grid", "square", "--columns", "3"])
+    XCTAssertEqual(square["fillsAfter"] as? Int, (square["cells"] as? [Any])?.count)
+    let photos = try XCTUnwrap(square["photos"] as? [String: Any])
+    XCTAssertEqual(photos["names"] as? [String], [])
+    XCTAssertEqual(photos["side"] as? Double, 125)
+    XCTAssertEqual(photos["pixels"] as? Int, 250)
+    XCTAssertEqual(photos["extensions"] as? [String], ["png", "jpg", "jpeg", "heic", "heif"])
+    let html = String(decoding: try bytes("e.html"), as: UTF8.self)
+    let template = try XCTUnwrap(html.range(of: "<template id=\"svg-autumn-label\">"))
+    let end = try XCTUnwrap(html[template.upperBound...].range(of: "</template>"))
+    XCTAssertEqual(html[template.upperBound..<end.lowerBound].components(separatedBy: "<image ").count - 1, 18)
+    let home = try pageData(["--device", "iphone-se-3"])
+    XCTAssertTrue(home["photos"] is NSNull)
+    XCTAssertEqual(home["fillsAfter"] as? Int, 0)
+  }
+
   /// A fontconfig family name is a name: the page's design names it as given, not as a file
   /// under the working directory.
   func testAFontNameStaysAName() throws {

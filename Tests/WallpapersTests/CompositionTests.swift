@@ -86,6 +86,26 @@ final class CompositionTests: XCTestCase {
     XCTAssertEqual(autumn.defaultLabelColor, Season.autumn.palette.accent)
   }
 
+  /// The steps the editor page looks label colours up in are the rule itself: at 20,000 random
+  /// luminances (a fixed seed), on both sides of every step's end, and at 0 and 1, for each
+  /// season, the step's colour is `legibleLabelColor`'s.
+  func testLabelColourStepsAreTheRule() {
+    var random = SeasonArt.Random(seed: 40)
+    for season in Season.allCases {
+      let d = design(season: season)
+      let steps = d.legibleLabelColorSteps
+      XCTAssertGreaterThanOrEqual(steps.count, 2, "\(season)")
+      XCTAssertEqual(steps.last?.upTo, 1)
+      XCTAssertEqual(steps.map(\.upTo), steps.map(\.upTo).sorted(), "\(season)")
+      func looked(_ luminance: Double) -> Color { steps.first { luminance <= $0.upTo }!.color }
+      var probes = [0.0, 1.0] + (0..<20_000).map { _ in random.unit() }
+      for step in steps.dropLast() { probes += [step.upTo, step.upTo.nextUp, step.upTo.nextDown] }
+      for luminance in probes {
+        XCTAssertEqual(looked(luminance), d.legibleLabelColor(overLuminance: luminance), "\(season) at \(luminance)")
+      }
+    }
+  }
+
   func testDateToSeasonAtTheBoundaries() {
     let table: [(Int, Season, Season)] = [
       (2, .winter, .summer), (3, .spring, .autumn), (5, .spring, .autumn), (6, .summer, .winter),

@@ -25,12 +25,13 @@ struct EditorCommand {
   /// The design fields the page sets itself; the rest of the design is handed on as it is.
   static let pageFields: [[String]] = [
     ["season", "name"], ["season", "date"], ["season", "hemisphere"], ["season", "alpha"], ["label", "visible"],
+    ["label", "color"],
     ["grid", "fill"],
   ]
 
   static let help = HelpPage(
     overview:
-      "Write one HTML file (no server, no network) to colour grid cells, try seasons, dates, the name switch and the alpha, save the wallpaper as PNG (on a phone too), and copy the design JSON or the render command.",
+      "Write one HTML file (no server, no network) to colour grid cells, put photos from the device into a square grid, try seasons, dates, the name switch and colour, the base colour and the alpha, save the wallpaper as PNG (on a phone too), and copy the design JSON or the render command.",
     usage: "wallpaper editor [DESIGN.json] --device ID [design flags of render] -o editor.html",
     arguments: [("DESIGN.json", "A design file. Flags override its fields.")],
     options: RenderCommand.designOptions.filter { option in
@@ -124,10 +125,17 @@ struct EditorPage {
   /// square at the device's scale (`DesignRendering.cellPhoto`), which the page draws 1:1. The
   /// documents carry in its place a 1×1 PNG of a colour of its own (square like the cell
   /// photo, so it lays out alike), one per cell in each of the eight documents; `stands` maps
-  /// that PNG's `data:` URI to the cell photo's, which the page puts in its place.
+  /// that PNG's `data:` URI to the cell photo's, which the page puts in its place (the k-th
+  /// stand is the page's image k). A square grid without photos is written with one stand-in
+  /// photo and no stand: its documents have the element per cell that `render` draws a photo
+  /// with, which the page hides until the user picks photos and then shows them in.
   func pageDesign() throws(CLIError) -> (design: Design, stands: [(placeholder: String, image: String)]) {
     var design = loaded.design
-    guard design.showsCellPhotos, case .square(let square) = design.grid.kind else { return (design, []) }
+    guard case .square(let square) = design.grid.kind else { return (design, []) }
+    guard design.showsCellPhotos else {
+      design.grid.images = [CellImage(file: "", bytes: try CLIError.mapping(Self.placeholder(number: 0)))]
+      return (design, [])
+    }
     let side: Double
     do {
       side = try square.side(in: design.canvasSize)
@@ -194,15 +202,62 @@ struct EditorPage {
     return (tag + text[tagEnd...]).trimmingWhitespace()
   }
 
-  /// The label's colour for every alpha 0, 0.01, …, 1 in `season` (the default label colour
-  /// depends on the art's opacity).
-  func labelColors(season: Season) -> [String] {
+  /// How the page picks the label's colour when it is `auto`, as `DesignRendering` does: it
+  /// draws what is under the label's `box` (points; the shown document without its label layer,
+  /// as it is now: art at its opacity, fills, photos, base) at `scale` px per point
+  /// (`DesignRendering.measuringScale`, the window of whole pixels around the box, over black),
+  /// takes the pixels' mean relative luminance with `luminance` (per channel and 8-bit value,
+  /// from `Color.relativeLuminance`; the three summed per pixel, as
+  /// `RasterImage.meanRelativeLuminance` sums them) and looks the colour up in the season's
+  /// `steps` (`Design.legibleLabelColorSteps`: [upTo, colour], the first step the luminance is
+  /// at most). Nil when the device has no label placement.
+  func labelRule() -> String? {
     var design = loaded.design
-    design.season.season = season
-    return (0...100).map { step in
-      design.season.alpha = Opacity(clamping: Double(step) / 100)
-      return (design.label.color ?? design.defaultLabelColor).hex
+    design.label.visible = true
+    guard let box = design.labelPlacement?.box else { return nil }
+    let steps = Season.allCases.map { season in
+      design.season.season = season
+      let list = design.legibleLabelColorSteps.map { "[\(Self.number($0.upTo)),\(JSONValue.quoted($0.color.hex))]" }
+      return "\(JSONValue.quoted(season.rawValue)):[\(list.joined(separator: ","))]"
     }
+    let channels = [16, 8, 0].map { shift in
+      "["
+        + (0...255).map { Self.number(Color(rgb: UInt32($0) << UInt32(shift)).relativeLuminance) }.joined(
+          separator: ",") + "]"
+    }
+    return "{\"scale\":\(Self.number(DesignRendering.measuringScale)),\"box\":\(Self.rect(box)),"
+      + "\"steps\":{\(steps.joined(separator: ","))},\"luminance\":[\(channels.joined(separator: ","))]}"
+  }
+
+  static func number(_ value: Double) -> String { JSONValue(.number(value), origin: .flag("")).jsonText }
+
+  static func rect(_ r: Rect) -> String {
+    "{\"x\":\(number(r.minX)),\"y\":\(number(r.minY)),\"width\":\(number(r.width)),\"height\":\(number(r.height))}"
+  }
+
+  /// The square grid's photos as the page starts from (the design's, by the names the emitted
+  /// design gives them; the k-th is the page's image k) and the cell photo's size: the square's
+  /// side in points and the PNG's pixels a side at the device's scale. Nil without a square grid.
+  func photoData() throws(CLIError) -> String? {
+    let design = loaded.design
+    guard case .square(let square) = design.grid.kind else { return nil }
+    let side: Double
+    let pixels: PixelSize
+    do {
+      side = try square.side(in: design.canvasSize)
+    } catch {
+      throw .usage(error.description)
+    }
+    do {
+      pixels = try RenderLimits.pixelSize(
+        of: try Size(width: side, height: side), scale: Double(design.device.screen.scale))
+    } catch {
+      throw .usage("--columns: the cells cannot be drawn: \(error)")
+    }
+    let names = design.grid.images.map { JSONValue.quoted(portablePath($0.file).text) }
+    let extensions = DesignLoader.cellImageExtensions.map(JSONValue.quoted)
+    return "{\"names\":[\(names.joined(separator: ","))],\"side\":\(Self.number(side)),"
+      + "\"pixels\":\(pixels.width),\"scale\":\(design.device.screen.scale),\"extensions\":[\(extensions.joined(separator: ","))]}"
   }
 
   /// The page's data as one JSON object.
@@ -218,10 +273,7 @@ struct EditorPage {
     }
     var owner: [Int: Color] = [:]
     for fill in design.grid.fills { for index in fill.indices { owner[index] = fill.color } }
-    func number(_ value: Double) -> String { JSONValue(.number(value), origin: .flag("")).jsonText }
-    func rect(_ r: Rect) -> String {
-      "{\"x\":\(number(r.minX)),\"y\":\(number(r.minY)),\"width\":\(number(r.width)),\"height\":\(number(r.height))}"
-    }
+    let (number, rect) = (Self.number, Self.rect)
     let cellText = cells.map { cell in
       "{\"index\":\(cell.index),\"row\":\(cell.row),\"column\":\(cell.column),\"frame\":\(rect(cell.frame))}"
     }
@@ -239,10 +291,12 @@ struct EditorPage {
         + (1...12).map { JSONValue.quoted(Season.from(month: $0, hemisphere: hemisphere).rawValue) }.joined(
           separator: ",") + "]"
     }
-    let colors = Season.allCases.map { season in
-      "\(JSONValue.quoted(season.rawValue)):["
-        + labelColors(season: season).map(JSONValue.quoted).joined(
-          separator: ",") + "]"
+    let accents = Season.allCases.map { season in
+      "\(JSONValue.quoted(season.rawValue)):[\(JSONValue.quoted(season.palette.accent.hex)),"
+        + "\(JSONValue.quoted(season.lightAccent.hex))]"
+    }
+    let gradient = design.background.gradient.map {
+      "[" + $0.colors.map { JSONValue.quoted($0.hex) }.joined(separator: ",") + "]"
     }
     let layerOpacity = design.layers.map { "\(JSONValue.quoted($0.name.rawValue)):\(number($0.opacity.value))" }
     let namesSeason = loaded.tree?[path: ["season", "name"]] != nil
@@ -257,7 +311,8 @@ struct EditorPage {
       "\"pixels\":{\"width\":\(pixels.width),\"height\":\(pixels.height)}",
       "\"cells\":[\(cellText.joined(separator: ","))]",
       "\"gridKind\":\(JSONValue.quoted(kind.rawValue))",
-      "\"fillsAfter\":\(design.showsCellPhotos ? cells.count : 0)",
+      "\"fillsAfter\":\(kind == .square ? cells.count : 0)",
+      "\"photos\":\(try photoData() ?? "null")",
       "\"fills\":{\(fills.joined(separator: ","))}",
       "\"season\":\(JSONValue.quoted(design.season.season.rawValue))",
       "\"seasonFromToday\":\(!namesSeason && date == nil)",
@@ -268,7 +323,12 @@ struct EditorPage {
       "\"labelVisible\":\(design.label.visible)",
       "\"layers\":[\(design.layers.map { JSONValue.quoted($0.name.rawValue) }.joined(separator: ","))]",
       "\"layerOpacity\":{\(layerOpacity.joined(separator: ","))}",
-      "\"labelColors\":{\(colors.joined(separator: ","))}",
+      "\"labelRule\":\(labelRule() ?? "null")",
+      "\"labelColor\":\(design.label.color.map { JSONValue.quoted($0.hex) } ?? "null")",
+      "\"inks\":[\(JSONValue.quoted(AdaptiveInk.light.hex)),\(JSONValue.quoted(AdaptiveInk.dark.hex))]",
+      "\"accents\":{\(accents.joined(separator: ","))}",
+      "\"background\":{\"color\":\(design.background.color.map { JSONValue.quoted($0.hex) } ?? "null"),"
+        + "\"gradient\":\(gradient ?? "null")}",
       "\"months\":{\(months.joined(separator: ","))}",
       "\"flags\":{\(flags.joined(separator: ","))}",
       "\"seasons\":[\(Season.allCases.map { JSONValue.quoted($0.rawValue) }.joined(separator: ","))]",

@@ -6,8 +6,18 @@ enum EditorHTML {
   /// Pastel swatches for the cell colour (the first is the README's example colour).
   static let swatches = ["#FFB3BA", "#FFDFBA", "#FFFFBA", "#BAFFC9", "#BAE1FF", "#E0BBE4", "#FFFFFF", "#333333"]
 
+  /// What the page may load: its own inline style and script, and `data:` and `blob:` images
+  /// (the photos, the picked photos, the wallpaper drawn for Save PNG) and `data:` fonts (an
+  /// SVG's embedded label font); nothing else, so no request leaves the page.
+  static let contentSecurityPolicy =
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; "
+    + "base-uri 'none'; form-action 'none'"
+
   /// - Parameter images: a JSON array of the `data:` images the templates refer to by number.
   static func page(title: String, templates: String, data: String, images: String) -> String {
+    let labelSwatches = (0..<4).map { index in
+      "<button type=\"button\" class=\"ink\" data-ink=\"\(index)\" aria-label=\"name colour\"></button>"
+    }.joined(separator: "")
     let swatchButtons = swatches.map {
       "<button type=\"button\" class=\"swatch\" data-color=\"\($0)\" style=\"background:\($0)\" aria-label=\"colour \($0)\"></button>"
     }.joined(separator: "")
@@ -17,6 +27,7 @@ enum EditorHTML {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="\#(contentSecurityPolicy)">
       <title>\#(MarkupText.escaped(title))</title>
       <style>
       body { font: 16px/1.4 system-ui, sans-serif; margin: 0; display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; background: #EEE; color: #111; }
@@ -31,13 +42,17 @@ enum EditorHTML {
       #panel { flex: 1 1 300px; min-width: 0; max-width: 560px; display: flex; flex-direction: column; gap: 12px; }
       fieldset { min-width: 0; margin: 0; border: 1px solid #BBB; border-radius: 6px; background: #FFF; }
       legend { font-weight: 600; }
-      button, select, input[type=date], input[type=color], #download { min-height: 44px; min-width: 44px; box-sizing: border-box; font: inherit; }
+      button, select, input[type=date], input[type=color], input[type=file], #download { min-height: 44px; min-width: 44px; box-sizing: border-box; font: inherit; }
       #download { display: inline-flex; align-items: center; }
       input[type=range] { height: 44px; flex: 1 1 120px; min-width: 0; }
       .row > label { display: inline-flex; align-items: center; gap: 6px; min-height: 44px; }
       input[type=checkbox], input[type=radio] { width: 22px; height: 22px; margin: 0; }
-      .swatch { width: 44px; height: 44px; border: 1px solid #888; border-radius: 6px; margin: 0; cursor: pointer; }
-      .swatch[aria-pressed="true"] { outline: 3px solid #0060DF; }
+      .swatch, .ink { width: 44px; height: 44px; border: 1px solid #888; border-radius: 6px; margin: 0; cursor: pointer; }
+      .swatch[aria-pressed="true"], .ink[aria-pressed="true"], #label-auto[aria-pressed="true"] { outline: 3px solid #0060DF; }
+      input[type=file] { min-height: 44px; max-width: 100%; box-sizing: border-box; font: inherit; }
+      input[type=file]::file-selector-button { min-height: 44px; font: inherit; }
+      input[type=file]::-webkit-file-upload-button { min-height: 44px; font: inherit; }
+      #cells rect.target { stroke: #0060DF; stroke-width: 4px; vector-effect: non-scaling-stroke; }
       #save-png { font-weight: 600; padding: 0 20px; }
       :focus-visible { outline: 3px solid #0060DF; outline-offset: 2px; }
       textarea { width: 100%; box-sizing: border-box; font: 12px/1.3 ui-monospace, monospace; }
@@ -63,6 +78,8 @@ enum EditorHTML {
       <div class="row"><label for="date">Date</label> <input type="date" id="date">
       <label for="hemisphere">Hemisphere</label> <select id="hemisphere"><option value="north">north</option><option value="south">south</option></select></div>
       <div class="row"><label><input type="checkbox" id="show-label" role="switch"> Show the season's name</label></div>
+      <div class="row" id="label-colours"><span>Name colour</span> <button type="button" id="label-auto" aria-pressed="true">Auto</button> \#(labelSwatches)
+      <input type="color" id="label-colour" value="#ffffff" aria-label="Name colour"></div>
       <div class="row"><label for="alpha">Art opacity</label> <input type="range" id="alpha" min="0" max="1" step="0.01"> <output id="alpha-value" for="alpha"></output></div>
       </fieldset>
       <fieldset id="grid-controls"><legend>Grid cells</legend>
@@ -72,6 +89,18 @@ enum EditorHTML {
       <label><input type="checkbox" id="show-cells" role="switch" checked> Show cells</label>
       <label><input type="checkbox" id="numbers"> Show cell numbers</label>
       <label><input type="checkbox" id="actual-size"> Actual size (1 point = 1 CSS pixel)</label></div>
+      </fieldset>
+      <fieldset id="photo-controls" hidden><legend>Photos</legend>
+      <div class="row" role="radiogroup" aria-label="A tap on a cell">
+      <label><input type="radio" name="tap" value="colour" checked> Tap colours a cell</label>
+      <label><input type="radio" name="tap" value="photo"> Tap picks a cell for a photo</label></div>
+      <div class="row"><label for="photo-input" id="photo-label">Photos for the cells in order</label>
+      <input type="file" id="photo-input" accept="image/*" multiple>
+      <button type="button" id="remove-photos">Remove photos</button></div>
+      <p id="photo-note" class="hint" role="status"></p>
+      </fieldset>
+      <fieldset id="base-controls"><legend>Base</legend>
+      <div class="row" id="base-colours"></div>
       </fieldset>
       <fieldset><legend>Design</legend>
       <textarea id="design" rows="14" readonly aria-label="Design JSON"></textarea>
@@ -100,8 +129,20 @@ enum EditorHTML {
         const state = {
           season: data.season, mode: data.date ? "date" : "name", date: data.date || today,
           hemisphere: data.hemisphere, alpha: data.alpha, label: data.labelVisible,
-          fills: Object.assign({}, data.fills), colour: "#FFB3BA"
+          fills: Object.assign({}, data.fills), colour: "#FFB3BA",
+          // The label's colour: null for auto (autoLabel, measured as render measures it) or "#RRGGBB".
+          labelColour: data.labelColor, autoLabel: null,
+          // The base colour and the gradient's colours, written to the design once changed.
+          base: data.background.color, baseChanged: false,
+          gradient: data.background.gradient ? data.background.gradient.slice() : null, gradientChanged: false,
+          // The photo each cell shows ({name, uri, picked}), as render's cell i shows images[i % n];
+          // null without photos. photoTarget: the cell the next picked photo goes into.
+          cellPhotos: null, photosChanged: false, photoTarget: null, tapMode: "colour"
         };
+        if (data.photos && data.photos.names.length > 0) {
+          const designPhotos = data.photos.names.map((name, k) => ({ name: name, uri: images[k], picked: false }));
+          state.cellPhotos = data.cells.map((cell, i) => designPhotos[i % designPhotos.length]);
+        }
         // A design that named no season took today's: the page's today, like its date picker.
         if (data.seasonFromToday) state.season = data.months[state.hemisphere][now.getMonth()];
         const history = [];
@@ -138,8 +179,18 @@ enum EditorHTML {
         // Hairline outlines of the cells, in the page only (they are not in the wallpaper's SVG).
         cells.classList.add("outlined");
 
+        function snapshot() {
+          return { fills: Object.assign({}, state.fills), cellPhotos: state.cellPhotos && state.cellPhotos.slice(),
+            photosChanged: state.photosChanged };
+        }
+
         function tap(index) {
-          history.push(Object.assign({}, state.fills));
+          if (state.tapMode === "photo") {
+            state.photoTarget = state.photoTarget === index ? null : index;
+            update();
+            return;
+          }
+          history.push(snapshot());
           if (state.fills[index] && state.fills[index].toUpperCase() === state.colour.toUpperCase()) {
             delete state.fills[index];
           } else {
@@ -173,6 +224,19 @@ enum EditorHTML {
           season.alpha = state.alpha;
           d.season = season;
           d.label = Object.assign({}, d.label || {}, { visible: state.label });
+          if (state.labelColour) d.label.color = state.labelColour;
+          if (state.baseChanged || state.gradientChanged) {
+            d.background = Object.assign({}, d.background || {});
+            if (state.baseChanged) d.background.color = state.base;
+            if (state.gradientChanged) {
+              d.background.gradient = Object.assign({}, d.background.gradient, { colors: state.gradient.slice() });
+            }
+          }
+          if (state.photosChanged) {
+            const grid = Object.assign({}, d.grid || {});
+            if (state.cellPhotos) grid.images = photoNames(); else delete grid.images;
+            d.grid = grid;
+          }
           const groups = fillGroups();
           if (groups.length > 0) {
             const grid = Object.assign({}, d.grid || {});
@@ -181,6 +245,16 @@ enum EditorHTML {
             d.grid = grid;
           }
           return d;
+        }
+
+        // The cells' photo names as render's list: the shortest list whose repetition gives
+        // every cell its photo (cell i shows images[i % n]).
+        function photoNames() {
+          const names = state.cellPhotos.map((photo) => photo.name);
+          for (let n = 1; n < names.length; n++) {
+            if (names.every((name, i) => name === names[i % n])) return names.slice(0, n);
+          }
+          return names;
         }
 
         function quote(value) {
@@ -237,16 +311,74 @@ enum EditorHTML {
           const svg = shown.svg;
           const art = svg.querySelector(":scope > #art");
           if (art) art.setAttribute("opacity", String(state.alpha * data.layerOpacity.art));
-          const label = svg.querySelector(":scope > #label");
-          if (label) {
-            const colour = data.labelColors[state.season][Math.round(state.alpha * 100)];
-            for (const node of label.querySelectorAll("[fill]")) {
-              node.setAttribute("fill", colour.slice(0, 7));
-              if (colour.length > 7) node.setAttribute("fill-opacity", String(parseInt(colour.slice(7), 16) / 255));
-            }
-            for (const node of label.querySelectorAll("text, tspan")) node.style.fill = colour;
-          }
+          paintBackground(svg);
+          showPhotos(svg);
           drawFills(svg);
+          paintLabel();
+        }
+
+        // The label in the colour chosen, or auto's colour once measured.
+        function paintLabel() {
+          const label = shown.svg.querySelector(":scope > #label");
+          const colour = state.labelColour || state.autoLabel;
+          if (!label || !colour) return;
+          for (const node of label.querySelectorAll("[fill]")) {
+            node.setAttribute("fill", colour.slice(0, 7));
+            if (colour.length > 7) node.setAttribute("fill-opacity", String(parseInt(colour.slice(7), 16) / 255));
+            else node.removeAttribute("fill-opacity");
+          }
+          for (const node of label.querySelectorAll("text, tspan")) node.style.fill = colour;
+        }
+
+        // The top-level group of layer `name`, made where the design's layer order puts it
+        // when the document has none.
+        function layer(svg, name) {
+          let group = svg.querySelector(":scope > #" + name);
+          if (group) return group;
+          group = document.createElementNS(svgNS, "g");
+          group.id = name;
+          if (data.layerOpacity[name] < 1) group.setAttribute("opacity", data.layerOpacity[name]);
+          const after = data.layers.slice(data.layers.indexOf(name) + 1);
+          let before = null;
+          for (const child of svg.children) { if (after.includes(child.id)) { before = child; break; } }
+          svg.insertBefore(group, before);
+          return group;
+        }
+
+        // The base colour and the gradient's colours as set in the page.
+        function paintBackground(svg) {
+          if (state.baseChanged) {
+            const background = layer(svg, "background");
+            let rect = background.querySelector(":scope > rect:not([fill^='url('])");
+            if (!rect) {
+              rect = document.createElementNS(svgNS, "rect");
+              rect.setAttribute("x", 0); rect.setAttribute("y", 0);
+              rect.setAttribute("width", data.canvas.width); rect.setAttribute("height", data.canvas.height);
+              background.insertBefore(rect, background.firstChild);
+            }
+            rect.setAttribute("fill", state.base);
+          }
+          const painted = state.gradientChanged && svg.querySelector(":scope > #background > rect[fill^='url(']");
+          if (painted) {
+            const id = /url\(#([^)]+)\)/.exec(painted.getAttribute("fill"))[1];
+            const stops = svg.querySelector("[id='" + id + "']").querySelectorAll("stop");
+            stops.forEach((stop, i) => stop.setAttribute("stop-color", state.gradient[i]));
+          }
+        }
+
+        // The cells' photos: on a square grid the grid layer's first children are one element
+        // per cell that render draws the cell's photo with (the page's documents have them
+        // even when the design has no photos); hidden when there are none.
+        function showPhotos(svg) {
+          if (!data.photos) return;
+          const grid = svg.querySelector(":scope > #grid");
+          data.cells.forEach((cell, i) => {
+            const slot = grid.children[i];
+            if (!state.cellPhotos) { slot.setAttribute("display", "none"); return; }
+            slot.removeAttribute("display");
+            const image = slot.localName === "image" ? slot : slot.querySelector("image");
+            if (image.getAttribute("href") !== state.cellPhotos[i].uri) image.setAttribute("href", state.cellPhotos[i].uri);
+          });
         }
 
         // The fills inside the grid layer, in the design's layer order, one path per colour,
@@ -255,16 +387,7 @@ enum EditorHTML {
         function drawFills(svg) {
           const old = svg.querySelector("#editor-fills");
           if (old) old.remove();
-          let grid = svg.querySelector(":scope > #grid");
-          if (!grid) {
-            grid = document.createElementNS(svgNS, "g");
-            grid.id = "grid";
-            if (data.layerOpacity.grid < 1) grid.setAttribute("opacity", data.layerOpacity.grid);
-            const after = data.layers.slice(data.layers.indexOf("grid") + 1);
-            let before = null;
-            for (const child of svg.children) { if (after.includes(child.id)) { before = child; break; } }
-            svg.insertBefore(grid, before);
-          }
+          const grid = layer(svg, "grid");
           const group = document.createElementNS(svgNS, "g");
           group.id = "editor-fills";
           for (const g of fillGroups()) {
@@ -281,6 +404,17 @@ enum EditorHTML {
 
         function update() {
           show();
+          measureLabel();
+          const inks = data.inks.concat(data.accents[state.season]);
+          for (const b of document.querySelectorAll(".ink")) {
+            const ink = inks[Number(b.dataset.ink)];
+            b.dataset.color = ink; b.style.background = ink; b.setAttribute("aria-label", "name colour " + ink);
+            b.setAttribute("aria-pressed", state.labelColour === ink ? "true" : "false");
+          }
+          document.getElementById("label-auto").setAttribute("aria-pressed", state.labelColour ? "false" : "true");
+          if (state.labelColour) document.getElementById("label-colour").value = state.labelColour.slice(0, 7).toLowerCase();
+          for (const radio of document.querySelectorAll("input[name=tap]")) radio.checked = radio.value === state.tapMode;
+          sayPhotos();
           for (const radio of document.querySelectorAll("input[name=season]")) radio.checked = radio.value === state.season;
           document.getElementById("date").value = state.date;
           document.getElementById("hemisphere").value = state.hemisphere;
@@ -290,6 +424,7 @@ enum EditorHTML {
           for (const rect of cells.querySelectorAll("rect")) {
             const colour = state.fills[rect.getAttribute("data-cell")];
             rect.setAttribute("aria-pressed", colour ? "true" : "false");
+            rect.classList.toggle("target", state.photoTarget === Number(rect.getAttribute("data-cell")));
           }
           for (const b of document.querySelectorAll(".swatch")) {
             b.setAttribute("aria-pressed", b.dataset.color === state.colour.toUpperCase() ? "true" : "false");
@@ -311,10 +446,23 @@ enum EditorHTML {
 
         // The PNG: the shown wallpaper's SVG, as it is now, drawn by the browser at the
         // device's pixel size (points × scale) and encoded as PNG.
-        function rasterise() {
-          const svg = shown.svg.cloneNode(true);
-          svg.setAttribute("width", data.pixels.width);
-          svg.setAttribute("height", data.pixels.height);
+        async function rasterise() {
+          await labelSettled();
+          const image = await drawn(shown.svg.cloneNode(true), data.pixels.width, data.pixels.height, null);
+          const canvas = document.createElement("canvas");
+          canvas.width = data.pixels.width; canvas.height = data.pixels.height;
+          canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+          return new Promise((resolve, reject) => {
+            canvas.toBlob((blob) => blob ? resolve(blob) : reject(new Error("the browser could not encode the PNG")), "image/png");
+          });
+        }
+
+        // `svg` (a copy of a shown document) drawn by the browser as an image of width×height
+        // px, showing the points of `viewBox` (null: the whole canvas).
+        function drawn(svg, width, height, viewBox) {
+          svg.setAttribute("width", width);
+          svg.setAttribute("height", height);
+          if (viewBox) svg.setAttribute("viewBox", viewBox);
           // Prefixed attributes (inkscape:label) have no namespace in an HTML page, and would
           // make the serialised document fail to parse as XML.
           for (const node of [svg, ...svg.querySelectorAll("*")]) {
@@ -324,15 +472,54 @@ enum EditorHTML {
           const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(source);
           return new Promise((resolve, reject) => {
             const image = new Image();
-            image.onload = () => {
-              const canvas = document.createElement("canvas");
-              canvas.width = data.pixels.width; canvas.height = data.pixels.height;
-              canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
-              canvas.toBlob((blob) => blob ? resolve(blob) : reject(new Error("the browser could not encode the PNG")), "image/png");
-            };
+            image.onload = () => resolve(image);
             image.onerror = () => reject(new Error("the browser could not draw the wallpaper"));
             image.src = url;
           });
+        }
+
+        // Auto's label colour, as render picks it (data.labelRule, written from the renderer's
+        // own rule): the shown document without its label layer, drawn over black at the
+        // rule's scale in the window of whole pixels around the label's box; the pixels' mean
+        // relative luminance looked up in the season's steps. Measured after every change.
+        let labelJob = Promise.resolve();
+        let labelSerial = 0;
+        function measureLabel() {
+          const serial = ++labelSerial;
+          const rule = data.labelRule;
+          const label = shown.svg.querySelector(":scope > #label");
+          if (!rule || !label || state.labelColour) { labelJob = Promise.resolve(); stage.removeAttribute("data-measuring"); return; }
+          stage.setAttribute("data-measuring", "label");
+          const s = rule.scale, box = rule.box;
+          const x0 = Math.floor(box.x * s), x1 = Math.ceil((box.x + box.width) * s);
+          const y0 = Math.floor(box.y * s), y1 = Math.ceil((box.y + box.height) * s);
+          const width = x1 - x0, height = y1 - y0;
+          const svg = shown.svg.cloneNode(true);
+          svg.querySelector(":scope > #label").remove();
+          const season = state.season;
+          labelJob = drawn(svg, width, height, [x0 / s, y0 / s, width / s, height / s].join(" ")).then((image) => {
+            const canvas = document.createElement("canvas");
+            canvas.width = width; canvas.height = height;
+            const context = canvas.getContext("2d", { willReadFrequently: true });
+            context.fillStyle = "#000";
+            context.fillRect(0, 0, width, height);
+            context.drawImage(image, 0, 0, width, height);
+            const pixels = context.getImageData(0, 0, width, height).data;
+            const [red, green, blue] = rule.luminance;
+            let sum = 0;
+            for (let i = 0; i < pixels.length; i += 4) sum += red[pixels[i]] + green[pixels[i + 1]] + blue[pixels[i + 2]];
+            const luminance = sum / (width * height);
+            if (serial !== labelSerial) return;
+            state.autoLabel = rule.steps[season].find((step) => luminance <= step[0])[1];
+            stage.setAttribute("data-label-luminance", String(luminance));
+            stage.removeAttribute("data-measuring");
+            paintLabel();
+          }, (error) => { if (serial === labelSerial) { stage.removeAttribute("data-measuring"); saved(error.message); } });
+        }
+        // Resolves once the label's colour is measured for the page as it is now.
+        async function labelSettled() {
+          let job;
+          do { job = labelJob; await job; } while (job !== labelJob);
         }
 
         function pngName() { return (design().name || "wallpaper") + "-" + data.device + ".png"; }
@@ -419,7 +606,131 @@ enum EditorHTML {
           });
         }
         document.getElementById("undo").addEventListener("click", () => {
-          if (history.length > 0) { state.fills = history.pop(); update(); }
+          if (history.length > 0) { Object.assign(state, history.pop()); update(); }
+        });
+        document.getElementById("label-auto").addEventListener("click", () => { state.labelColour = null; update(); });
+        for (const b of document.querySelectorAll(".ink")) {
+          b.addEventListener("click", () => { state.labelColour = b.dataset.color; update(); });
+        }
+        document.getElementById("label-colour").addEventListener("input", (event) => {
+          state.labelColour = event.target.value.toUpperCase(); update();
+        });
+
+        // The base colour (without a gradient) or the gradient's colours.
+        function colourInput(id, text, value, set) {
+          const row = document.getElementById("base-colours");
+          const label = document.createElement("label");
+          label.setAttribute("for", id); label.textContent = text;
+          const input = document.createElement("input");
+          input.type = "color"; input.id = id; input.value = value.slice(0, 7).toLowerCase();
+          input.addEventListener("input", (event) => { set(event.target.value.toUpperCase()); update(); });
+          row.append(label, " ", input, " ");
+        }
+        if (state.gradient) {
+          state.gradient.forEach((colour, i) => colourInput("gradient-colour-" + i, "Gradient colour " + (i + 1), colour, (value) => {
+            state.gradient[i] = value; state.gradientChanged = true;
+          }));
+        } else {
+          colourInput("base-colour", "Base colour", state.base || "#FFFFFF", (value) => {
+            state.base = value; state.baseChanged = true;
+          });
+        }
+
+        // Photos from the device: in order over every cell (cell i shows photo i mod n), or,
+        // after a tap in photo mode, the first into that cell and the others after it.
+        document.getElementById("photo-controls").hidden = !data.photos;
+        for (const radio of document.querySelectorAll("input[name=tap]")) {
+          radio.addEventListener("change", () => {
+            state.tapMode = radio.value;
+            if (state.tapMode === "colour") state.photoTarget = null;
+            update();
+          });
+        }
+        function scaledPhoto(file) {
+          // The photo as render draws it into a cell's square: covering it, centred, at the
+          // device's scale, in a PNG of the square's pixels (drawn 1:1 in the cell).
+          return new Promise((resolve, reject) => {
+            const url = URL.createObjectURL(file);
+            const image = new Image();
+            image.onload = () => {
+              URL.revokeObjectURL(url);
+              const size = data.photos.pixels, side = data.photos.side * data.photos.scale;
+              const canvas = document.createElement("canvas");
+              canvas.width = size; canvas.height = size;
+              const context = canvas.getContext("2d");
+              context.imageSmoothingEnabled = true;
+              context.imageSmoothingQuality = "high";
+              context.beginPath(); context.rect(0, 0, side, side); context.clip();
+              const k = Math.max(side / image.naturalWidth, side / image.naturalHeight);
+              const w = image.naturalWidth * k, h = image.naturalHeight * k;
+              context.drawImage(image, (side - w) / 2, (side - h) / 2, w, h);
+              resolve(canvas.toDataURL("image/png"));
+            };
+            image.onerror = () => { URL.revokeObjectURL(url); reject(new Error("cannot show " + file.name)); };
+            image.src = url;
+          });
+        }
+        // A picked photo's name in the design: its file name, told apart from another photo's.
+        function photoName(name, taken) {
+          if (!taken.includes(name)) return name;
+          const dot = name.lastIndexOf(".");
+          for (let n = 2; ; n++) {
+            const candidate = name.slice(0, dot) + "-" + n + name.slice(dot);
+            if (!taken.includes(candidate)) return candidate;
+          }
+        }
+        let photoMessage = "";
+        function sayPhotos() {
+          const note = document.getElementById("photo-note");
+          const picked = [];
+          for (const photo of state.cellPhotos || []) if (photo.picked && !picked.includes(photo)) picked.push(photo);
+          const renamed = picked.filter((p) => p.name !== p.file);
+          let text = photoMessage;
+          if (state.photoTarget !== null) text = "The next photos go into cell " + state.photoTarget + " and the cells after it.";
+          if (picked.length > 0) {
+            text += (text ? " " : "") + "render needs " + (picked.length === 1 ? "this file" : "these files") +
+              " beside the design file: " + picked.map((p) => p.name).join(", ") + "." +
+              (renamed.length ? " Save " + renamed.map((p) => p.file + " as " + p.name).join(", ") + "." : "");
+          }
+          note.textContent = text;
+        }
+        document.getElementById("photo-input").addEventListener("change", async (event) => {
+          const input = event.target;
+          const files = Array.from(input.files);
+          input.value = "";
+          if (files.length === 0) return;
+          const taken = (state.cellPhotos || []).map((photo) => photo.name);
+          const picked = [];
+          const refused = [];
+          for (const file of files) {
+            const extension = file.name.includes(".") ? file.name.split(".").pop().toLowerCase() : "";
+            if (!data.photos.extensions.includes(extension)) { refused.push(file.name + " (render reads " + data.photos.extensions.join(", ") + ")"); continue; }
+            try {
+              const name = photoName(file.name, taken.concat(picked.map((p) => p.name)));
+              picked.push({ name: name, file: file.name, uri: await scaledPhoto(file), picked: true });
+            } catch (error) { refused.push(file.name + " (this browser cannot show it)"); }
+          }
+          photoMessage = refused.length ? "Not used: " + refused.join(", ") + "." : "";
+          if (picked.length > 0) {
+            history.push(snapshot());
+            const target = state.photoTarget;
+            if (target === null || !state.cellPhotos) {
+              const start = target || 0;
+              state.cellPhotos = data.cells.map((cell, i) => picked[((i - start) % picked.length + picked.length) % picked.length]);
+            } else {
+              state.cellPhotos = state.cellPhotos.slice();
+              picked.forEach((photo, j) => { if (target + j < data.cells.length) state.cellPhotos[target + j] = photo; });
+            }
+            state.photosChanged = true;
+            state.photoTarget = null;
+          }
+          update();
+        });
+        document.getElementById("remove-photos").addEventListener("click", () => {
+          if (!state.cellPhotos) return;
+          history.push(snapshot());
+          state.cellPhotos = null; state.photosChanged = true; state.photoTarget = null;
+          update();
         });
         document.getElementById("show-cells").addEventListener("change", (event) => cells.classList.toggle("outlined", event.target.checked));
         document.getElementById("numbers").addEventListener("change", (event) => cells.classList.toggle("numbered", event.target.checked));
