@@ -281,7 +281,7 @@ public enum DesignLoader {
       } else {
         date = today()
       }
-      let season = Season.from(month: date.month, hemisphere: hemisphere)
+      let season = Season.from(date: date, hemisphere: hemisphere)
       layer = SeasonLayer(season: season, chosenBy: "\(source) \(date) (\(hemisphere.rawValue)ern hemisphere)")
     }
     if let alpha = try reader?.opacity("alpha") { layer.alpha = alpha }

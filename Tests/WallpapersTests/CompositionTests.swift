@@ -113,8 +113,8 @@ final class CompositionTests: XCTestCase {
       (1, .winter, .summer),
     ]
     for (month, north, south) in table {
-      XCTAssertEqual(Season.from(month: month, hemisphere: .north), north, "month \(month)")
-      XCTAssertEqual(Season.from(month: month, hemisphere: .south), south, "month \(month) south")
+      XCTAssertEqual(try Season.from(month: month, hemisphere: .north), north, "month \(month)")
+      XCTAssertEqual(try Season.from(month: month, hemisphere: .south), south, "month \(month) south")
     }
     XCTAssertNotNil(CalendarDate("2028-02-29"))
     XCTAssertNil(CalendarDate("2026-02-29"))

@@ -12,7 +12,7 @@ final class SeasonTests: XCTestCase {
       .autumn, .winter,
     ]
     for (index, season) in expected.enumerated() {
-      XCTAssertEqual(Season.from(month: index + 1, hemisphere: .north), season, "month \(index + 1)")
+      XCTAssertEqual(try Season.from(month: index + 1, hemisphere: .north), season, "month \(index + 1)")
     }
   }
 
@@ -23,8 +23,8 @@ final class SeasonTests: XCTestCase {
       (1, .winter, .summer),
     ]
     for (month, north, south) in table {
-      XCTAssertEqual(Season.from(month: month, hemisphere: .north), north, "north, month \(month)")
-      XCTAssertEqual(Season.from(month: month, hemisphere: .south), south, "south, month \(month)")
+      XCTAssertEqual(try Season.from(month: month, hemisphere: .north), north, "north, month \(month)")
+      XCTAssertEqual(try Season.from(month: month, hemisphere: .south), south, "south, month \(month)")
     }
   }
 
@@ -32,8 +32,18 @@ final class SeasonTests: XCTestCase {
     for month in 1...12 {
       let later = (month + 5) % 12 + 1
       XCTAssertEqual(
-        Season.from(month: month, hemisphere: .south), Season.from(month: later, hemisphere: .north))
+        try Season.from(month: month, hemisphere: .south), try Season.from(month: later, hemisphere: .north))
     }
+  }
+
+  /// A month outside 1…12 throws, naming it, instead of trapping; a date always has a season.
+  func testAMonthOutsideTheYearThrows() throws {
+    for month in [0, 13, -1, Int.max] {
+      XCTAssertThrowsError(try Season.from(month: month, hemisphere: .north)) { error in
+        XCTAssertEqual("\(error)", "month: \(month) is not allowed (a month from 1 to 12)")
+      }
+    }
+    XCTAssertEqual(Season.from(date: try XCTUnwrap(CalendarDate("2026-12-04")), hemisphere: .south), .summer)
   }
 
   func testNames() {

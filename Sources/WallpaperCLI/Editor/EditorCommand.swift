@@ -288,7 +288,7 @@ struct EditorPage {
     }
     let months = Season.Hemisphere.allCases.map { hemisphere in
       "\(JSONValue.quoted(hemisphere.rawValue)):["
-        + (1...12).map { JSONValue.quoted(Season.from(month: $0, hemisphere: hemisphere).rawValue) }.joined(
+        + Season.byMonth(hemisphere: hemisphere).map { JSONValue.quoted($0.rawValue) }.joined(
           separator: ",") + "]"
     }
     let accents = Season.allCases.map { season in

@@ -19,18 +19,28 @@ public enum Season: String, CaseIterable, Sendable, WordSynonyms {
   /// is summer there).
   ///
   /// - Parameters:
-  ///   - month: 1 (January) … 12 (December); anything else is a programming error.
+  ///   - month: 1 (January) … 12 (December).
   ///   - hemisphere: the half of the globe the calendar is read for.
-  public static func from(month: Int, hemisphere: Hemisphere) -> Season {
-    precondition((1...12).contains(month), "month \(month) is outside 1…12")
-    let northern: Season
-    switch month {
-    case 3...5: northern = .spring
-    case 6...8: northern = .summer
-    case 9...11: northern = .autumn
-    default: northern = .winter
+  /// - Throws: `SceneError` naming `month` when it is outside 1…12.
+  public static func from(month: Int, hemisphere: Hemisphere) throws(SceneError) -> Season {
+    guard (1...12).contains(month) else {
+      throw SceneError(field: "month", value: "\(month)", allowed: "a month from 1 to 12")
     }
-    return hemisphere == .north ? northern : northern.opposite
+    return byMonth(hemisphere: hemisphere)[month - 1]
+  }
+
+  /// The season of `date`'s month (see `from(month:hemisphere:)`); a `CalendarDate` always holds
+  /// a month from 1 to 12.
+  public static func from(date: CalendarDate, hemisphere: Hemisphere) -> Season {
+    byMonth(hemisphere: hemisphere)[date.month - 1]
+  }
+
+  /// The seasons of January … December in `hemisphere`.
+  public static func byMonth(hemisphere: Hemisphere) -> [Season] {
+    let northern: [Season] = [
+      .winter, .winter, .spring, .spring, .spring, .summer, .summer, .summer, .autumn, .autumn, .autumn, .winter,
+    ]
+    return hemisphere == .north ? northern : northern.map(\.opposite)
   }
 
   /// The season six months away: spring ↔ autumn, summer ↔ winter.
