@@ -41,12 +41,14 @@ public enum CacheFile {
   /// The path of a regular file named `name` that holds exactly `bytes`, written on first use.
   ///
   /// - Parameter name: a file name (no `/`), kept as the file's own name.
-  /// - Throws: `Failure` when a folder cannot be made, belongs to someone else or is writable
+  /// - Throws: `Failure` when `name` is not one path component, a folder cannot be made, belongs to someone else or is writable
   ///   by others, or the file cannot be written.
   public static func path(
     named name: String, holding bytes: UnsafeRawBufferPointer, environment: Environment = .process
   ) throws(Failure) -> String {
-    precondition(!name.isEmpty && !name.contains("/"), "a cache file's name is one path component")
+    guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+      throw Failure(path: name, reason: "is not a file name (one path component)")
+    }
     let top = folder(environment: environment)
     let folder = "\(top)/\(digest(bytes))"
     try makeFolder(top, parentsAllowed: true)
