@@ -111,8 +111,8 @@ public struct OutputIntent: Hashable, Sendable {
       for file in FilePath(folder).folderEntries() ?? []
       where file.lowercased().hasSuffix(".icc") {
         let path = "\(folder)/\(file)"
-        if let bytes = FileManager.default.contents(atPath: path),
-          (try? OutputIntent(profile: Array(bytes), source: path)) != nil
+        if let bytes = try? FilePath(path).readRegularFile(limit: ICCProfileCheck.maxBytes),
+          (try? OutputIntent(profile: bytes, source: path)) != nil
         {
           names.insert(String(file.dropLast(4)))
         }
@@ -121,23 +121,32 @@ public struct OutputIntent: Hashable, Sendable {
     return names.sorted()
   }
 
-  /// `NAME` (an installed profile, see `installedNames`) or a path to an `.icc` file.
+  /// Whether `text` names a profile file (it ends in `.icc` or holds a `/`) rather than an
+  /// installed profile.
+  public static func isPath(_ text: String) -> Bool { text.lowercased().hasSuffix(".icc") || text.contains("/") }
+
+  /// `NAME` (an installed profile, see `installedNames`) or a path to an `.icc` file; `file`
+  /// is where that path was resolved to (a design file's value is confined to its folder by
+  /// the caller), `text` itself when nil. Only a regular file of at most
+  /// `ICCProfileCheck.maxBytes` is read.
   ///
   /// - Throws: `OutputIntentError` when the name is unknown, the file can't be read, or the
   ///   profile is not a valid output-class (`prtr`) CMYK profile.
-  public init(named text: String) throws(OutputIntentError) {
-    let isPath = text.lowercased().hasSuffix(".icc") || text.contains("/")
+  public init(named text: String, file: String? = nil) throws(OutputIntentError) {
     var path: String?
-    if isPath {
-      path = text
+    if Self.isPath(text) {
+      path = file ?? text
     } else {
-      path = Self.profileFolders.map { "\($0)/\(text).icc" }.first { FileManager.default.fileExists(atPath: $0) }
+      path = Self.profileFolders.map { "\($0)/\(text).icc" }.first { FileKind(at: FilePath($0)).isRegular }
     }
     guard let path else { throw OutputIntentError(value: text, reason: "no installed profile of that name") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw OutputIntentError(value: text, reason: "cannot read the file")
+    let data: [UInt8]
+    do {
+      data = try FilePath(path).readRegularFile(limit: ICCProfileCheck.maxBytes)
+    } catch {
+      throw OutputIntentError(value: text, reason: "the file \(error.description)")
     }
-    try self.init(profile: Array(data), source: text)
+    try self.init(profile: data, source: text)
   }
 
   /// Checks `profile`: its header and tag table must agree with its bytes (`ICCProfileCheck`),
@@ -181,7 +190,13 @@ public struct OutputIntent: Hashable, Sendable {
 /// Structural checks of an ICC profile's bytes that lcms2 does not make: a profile lcms2
 /// opens can still declare another size than it has or point tags past its end, and would be
 /// embedded verbatim into a PDF/X, where a preflight or a RIP refuses it.
-enum ICCProfileCheck {
+public enum ICCProfileCheck {
+  /// The largest profile read: 4 MiB. Printers' CMYK characterisations (FOGRA39, FOGRA51,
+  /// GRACoL 2013, Japan Color 2011: 0.5–2 MB with 33-step A2B/B2A tables) and cameras' RGB
+  /// profiles (a few KB) fit; a 60 MB profile padded with a private tag does not, and lcms2
+  /// would hold it, and its tables, in memory for every transform.
+  public static let maxBytes = 4 << 20
+
   /// What is wrong with `bytes`, in a few words, or nil when the header's size field equals
   /// the file's size (no truncation, no trailing bytes), the signature is `acsp`, and the tag
   /// table and every tag it lists lie inside the declared size.

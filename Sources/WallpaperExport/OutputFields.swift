@@ -141,8 +141,13 @@ public enum OutputFields {
       return (nil, nil)
     }
     var intent: OutputIntent
+    try fields.checkPathCharacters("outputIntent")
+    // A profile file is an input like a photo: confined to the design file's folder.
+    let file = try name.flatMap { OutputIntent.isPath($0) ? $0 : nil }.flatMap {
+      _ throws(DesignError) in try fields.inputPath("outputIntent", flag: "--output-intent")
+    }
     do {
-      intent = try OutputIntent(named: name ?? OutputIntent.defaultName)
+      intent = try OutputIntent(named: name ?? OutputIntent.defaultName, file: file)
     } catch {
       let names = OutputIntent.installedNames.joined(separator: ", ")
       throw DesignError(
