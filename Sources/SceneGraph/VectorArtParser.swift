@@ -82,6 +82,7 @@ private struct VectorArtParser {
       throw VectorArtError("is not an SVG file (no root element)")
     }
     guard bytes.count <= Int(Int32.max) else { throw VectorArtError("is too large for libxml2") }
+    try Self.checkAttributeCounts(bytes)
     var message: UnsafePointer<CChar>?
     let soname = UnsafeRawPointer(SharedLibraryNames.xml2.utf8Start).assumingMemoryBound(to: CChar.self)
     guard let api = clibxml2_load(soname, &message) else {
@@ -156,6 +157,67 @@ private struct VectorArtParser {
         }
       default:
         continue  // comments, processing instructions
+      }
+    }
+  }
+
+  /// Refuses an element with more than `VectorArt.maxAttributesPerElement` attributes, from
+  /// the bytes, before libxml2 compares them pairwise. Counts the `=` signs outside quotes in
+  /// each start tag; comments, CDATA sections, processing instructions and the DOCTYPE are
+  /// skipped. Malformed markup is left for libxml2 to name.
+  static func checkAttributeCounts(_ bytes: [UInt8]) throws(VectorArtError) {
+    let limit = VectorArt.maxAttributesPerElement
+    func skip(past terminator: StaticString, from start: Int) -> Int {
+      let needle = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
+      var index = start
+      while index + needle.count <= bytes.count {
+        if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+          return index + needle.count
+        }
+        index += 1
+      }
+      return bytes.count
+    }
+    func starts(_ prefix: StaticString, at index: Int) -> Bool {
+      let needle = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+      return index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle)
+    }
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      if starts("<!--", at: index) {
+        index = skip(past: "-->", from: index + 4)
+      } else if starts("<![CDATA[", at: index) {
+        index = skip(past: "]]>", from: index + 9)
+      } else if starts("<?", at: index) {
+        index = skip(past: "?>", from: index + 2)
+      } else if starts("<!", at: index) || starts("</", at: index) {
+        index = skip(past: ">", from: index + 2)
+      } else {
+        var quote: UInt8?
+        var count = 0
+        index += 1
+        while index < bytes.count {
+          let byte = bytes[index]
+          if let open = quote {
+            if byte == open { quote = nil }
+          } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+          } else if byte == UInt8(ascii: "=") {
+            count += 1
+            if count > limit {
+              throw VectorArtError(
+                "has an element with more than \(limit) attributes (allowed: at most \(limit) per element)")
+            }
+          } else if byte == UInt8(ascii: ">") {
+            break
+          }
+          index += 1
+        }
+        index += 1
       }
     }
   }
@@ -246,6 +308,18 @@ private struct VectorArtParser {
     else {
       throw VectorArtError("has no size (allowed: an <svg> with width and height, or a viewBox)")
     }
+    let range = VectorArt.sizeRange
+    guard range.contains(width), range.contains(height) else {
+      throw VectorArtError(
+        "has a size of \(Self.number(width))×\(Self.number(height)) px (allowed: width and height from "
+          + "\(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)) px)")
+    }
+    if let viewBox, let big = viewBox.first(where: { abs($0) > VectorArt.maxViewBoxCoordinate }) {
+      throw VectorArtError(
+        "has a viewBox coordinate of \(Self.number(big)) (allowed: at most \(Self.number(VectorArt.maxViewBoxCoordinate)) either way)"
+      )
+    }
+    try checkExpandedElements()
 
     var content = ""
     var depth = 0
@@ -256,6 +330,9 @@ private struct VectorArtParser {
     // A kept <style>'s text, checked whole at its end whatever splits it (comments, CDATA
     // sections); elements inside a <style> are dropped.
     var style: (depth: Int, text: String)?
+    // Whether each open element has a filter, and the characters of text drawn so far.
+    var filtered: [Bool] = [false]
+    var textCharacters = 0
     for token in tokens {
       switch token {
       case .start(let name, _, let attributes, let selfClosing):
@@ -268,6 +345,20 @@ private struct VectorArtParser {
           continue
         }
         if skipping == nil, style != nil || !Self.allowedElements.contains(name) { skipping = depth + 1 }
+        if skipping == nil {
+          try Self.checkBounds(name, attributes)
+          let hasFilter = attributes.contains {
+            $0.name == "filter" || $0.name == "style" && $0.value.lowercased().contains("filter")
+          }
+          if hasFilter, filtered.count(where: { $0 }) + 1 > VectorArt.maxFilterNesting {
+            throw VectorArtError(
+              "nests more than \(VectorArt.maxFilterNesting) filtered elements (allowed: at most \(VectorArt.maxFilterNesting) filters inside one another)"
+            )
+          }
+          if !selfClosing { filtered.append(hasFilter) }
+        } else if !selfClosing {
+          filtered.append(false)
+        }
         if skipping == nil {
           content += "<" + name
           var written: Set<String> = []  // `xlink:href` may come under an undeclared prefix and a bound one
@@ -286,6 +377,7 @@ private struct VectorArtParser {
         }
       case .end:
         let name = openNames.removeLast()
+        if filtered.count > 1 { filtered.removeLast() }
         if depth == 1 {
           depth = 0
           continue
@@ -299,10 +391,112 @@ private struct VectorArtParser {
         depth -= 1
       case .text(let text):
         guard depth > 0, skipping == nil else { continue }
+        if openNames.contains("text") {
+          textCharacters += text.count
+          if textCharacters > VectorArt.maxTextCharacters {
+            throw VectorArtError(
+              "has more than \(VectorArt.maxTextCharacters) characters of text (allowed: at most \(VectorArt.maxTextCharacters) in its <text> elements)"
+            )
+          }
+        }
         if style != nil { style!.text += text } else { content += Self.escaped(text, attribute: false) }
       }
     }
     return VectorArt(size: size, rootAttributes: root, content: content, elementCount: kept)
+  }
+
+  /// Refuses the filter settings librsvg cannot bound: an `feConvolveMatrix` over
+  /// `VectorArt.maxConvolveOrder` a side or whose kernel does not have order × order values
+  /// (librsvg panics), an `feTurbulence` of more than `VectorArt.maxTurbulenceOctaves` octaves.
+  static func checkBounds(_ name: String, _ attributes: [Attribute]) throws(VectorArtError) {
+    func numbers(_ key: String) -> [Double]? {
+      attributes.first { $0.name == key }.map {
+        $0.value.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { Double($0) ?? .nan }
+      }
+    }
+    switch name {
+    case "feConvolveMatrix":
+      let order = numbers("order") ?? [3]
+      let (x, y) = (order.first ?? 3, order.count > 1 ? order[1] : order.first ?? 3)
+      let most = Double(VectorArt.maxConvolveOrder)
+      guard order.count <= 2, x >= 1, y >= 1, x <= most, y <= most, x == x.rounded(), y == y.rounded() else {
+        throw VectorArtError(
+          "has an feConvolveMatrix of order '\(Context.shortened(attributes.first { $0.name == "order" }?.value ?? ""))' "
+            + "(allowed: whole numbers from 1 to \(VectorArt.maxConvolveOrder))")
+      }
+      let kernel = numbers("kernelMatrix") ?? []
+      guard kernel.count == Int(x) * Int(y), kernel.allSatisfy(\.isFinite) else {
+        throw VectorArtError(
+          "has an feConvolveMatrix of order \(Int(x))×\(Int(y)) with \(kernel.count) kernel values "
+            + "(allowed: exactly \(Int(x) * Int(y)) numbers)")
+      }
+    case "feTurbulence":
+      if let octaves = numbers("numOctaves")?.first, !(octaves <= Double(VectorArt.maxTurbulenceOctaves)) {
+        throw VectorArtError(
+          "has an feTurbulence of \(Self.number(octaves)) octaves (allowed: at most \(VectorArt.maxTurbulenceOctaves))")
+      }
+    default: break
+    }
+  }
+
+  /// Refuses art that draws more than `VectorArt.maxElements` elements once every `<use>` is
+  /// replaced by what it refers to (a "<use> bomb"), or whose `<use>` refers to itself.
+  func checkExpandedElements() throws(VectorArtError) {
+    // The element tree (node 0 holds the document), each `<use>`'s target, and the ids.
+    var children: [[Int]] = [[]]
+    var useTarget: [Int: String] = [:]
+    var ids: [String: Int] = [:]
+    var open = [0]
+    for token in tokens {
+      switch token {
+      case .start(let name, _, let attributes, let selfClosing):
+        let node = children.count
+        children.append([])
+        children[open.last!].append(node)
+        for attribute in attributes {
+          if attribute.name == "id", ids[attribute.value] == nil { ids[attribute.value] = node }
+          if name == "use", attribute.name == "href" || attribute.name == "xlink:href" {
+            let value = attribute.value.trimmingWhitespace
+            if value.hasPrefix("#") { useTarget[node] = String(value.dropFirst()) }
+          }
+        }
+        if !selfClosing { open.append(node) }
+      case .end: if open.count > 1 { open.removeLast() }
+      case .text: break
+      }
+    }
+    let limit = VectorArt.maxElements
+    var cost = [Int](repeating: -1, count: children.count)
+    var onPath = [Bool](repeating: false, count: children.count)
+    func parts(_ node: Int) -> [Int] { children[node] + (useTarget[node].flatMap { ids[$0] }.map { [$0] } ?? []) }
+    // Depth-first without recursion: `<use>` chains can be as long as the file.
+    var stack: [(node: Int, done: Bool)] = [(0, false)]
+    while let (node, done) = stack.popLast() {
+      if done {
+        onPath[node] = false
+        cost[node] = parts(node).reduce(1) { min(limit + 2, $0 + cost[$1]) }  // saturated above the limit
+        continue
+      }
+      guard cost[node] < 0 else { continue }
+      onPath[node] = true
+      stack.append((node, true))
+      for part in parts(node) where cost[part] < 0 {
+        if onPath[part] {
+          throw VectorArtError("has a <use> that refers to itself or to an element holding it (not allowed)")
+        }
+        stack.append((part, false))
+      }
+    }
+    if cost[0] - 1 > limit {  // node 0, the document, is not an element
+      throw VectorArtError(
+        "draws more than \(limit) elements once its <use> elements are expanded (allowed: at most \(limit))")
+    }
+  }
+
+  /// A number as a message shows it: whole numbers without a fraction, others as Swift prints
+  /// them.
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }
 
   /// `text` as XML character data (`attribute`: inside a `"`-quoted attribute value, where
@@ -393,12 +587,7 @@ private struct VectorArtParser {
       if value.hasPrefix("#") { return "#" + VectorArt.idPrefix + value.dropFirst() }
       if linkOnly { return nil }
       let lower = value.lowercased()
-      if lower.hasPrefix("data:") {
-        guard
-          lower.hasPrefix("data:image/png") || lower.hasPrefix("data:image/jpeg") || lower.hasPrefix("data:image/jpg")
-        else { throw VectorArtError("embeds '\(Self.shortened(value))' (allowed: PNG or JPEG data: images)") }
-        return value
-      }
+      if lower.hasPrefix("data:") { return try Self.dataImage(value) }
       if Self.hasScheme(value) || value.hasPrefix("//") {
         throw VectorArtError(
           "refers to '\(Self.shortened(value))' (allowed: #ids, data: images and PNG or JPEG files in the SVG's folder)"
@@ -440,8 +629,8 @@ private struct VectorArtParser {
         }
         if target.hasPrefix("#") {
           out += "#" + VectorArt.idPrefix + target.dropFirst()
-        } else if target.lowercased().hasPrefix("data:image/png") || target.lowercased().hasPrefix("data:image/jpeg") {
-          out += target
+        } else if target.lowercased().hasPrefix("data:") {
+          out += try Self.dataImage(target)
         } else {
           throw VectorArtError(
             "refers to '\(Self.shortened(target))' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)"
@@ -472,6 +661,22 @@ private struct VectorArtParser {
       }
       out += rest
       return out
+    }
+
+    /// A `data:` URI kept as an image: PNG or JPEG in base64 (`data:image/png;base64,…`), its
+    /// white space removed, so that the renderer can read each image's size from its header
+    /// (`ImageLimits`) before librsvg decodes it.
+    static func dataImage(_ value: String) throws(VectorArtError) -> String {
+      let lower = value.prefix(32).lowercased()
+      let kinds = ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,"]
+      guard let kind = kinds.first(where: { lower.hasPrefix($0) }) else {
+        throw VectorArtError(
+          "embeds '\(Self.shortened(value))' (allowed: PNG or JPEG data: images in base64, data:image/png;base64,…)")
+      }
+      let payload = value.utf8.dropFirst(kind.utf8.count).filter {
+        !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D)
+      }
+      return kind + String(decoding: payload, as: UTF8.self)
     }
 
     static func hasScheme(_ value: String) -> Bool {

@@ -9,4 +9,5 @@ import WallpaperCLI
   // executable sets it, not the library.
   _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
 #endif
+WallpaperTool.enableArtPreflight()
 exit(WallpaperTool().run(Array(CommandLine.arguments.dropFirst())))

@@ -128,6 +128,177 @@ final class HostileInputTests: BinaryTestCase {
       XCTAssertFalse(exists("x.pdf"))
     }
   }
+
+  // MARK: - Art in a cage
+
+  /// A hostile art file: its name, its bytes, and what the one-line refusal must say.
+  struct HostileArt {
+    let name: String
+    let svg: Data
+    let says: String
+  }
+
+  static let svgHead =
+    #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="400" height="800" viewBox="0 0 400 800">"#
+
+  /// A 1-bit greyscale PNG of `width` × `height` px, all black: a few hundred KB that decode to
+  /// gigabytes. zlib comes from Python's standard library (`/usr/bin/python3`).
+  func hugePNG(width: Int, height: Int) throws -> Data {
+    let script = """
+      import sys, zlib, struct
+      w, h = \(width), \(height)
+      z = zlib.compressobj(9)
+      row = bytes(1 + (w + 7) // 8)
+      data = b''.join(z.compress(row) for _ in range(h)) + z.flush()
+      def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+      sys.stdout.buffer.write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 1, 0, 0, 0, 0))
+        + chunk(b'IDAT', data) + chunk(b'IEND', b''))
+      """
+    let result = try Processes.run(Processes.python, ["-c", script])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return Data(result.stdoutBytes)
+  }
+
+  /// The hostile corpus of issue 45, built here: the cases the sanitiser refuses by name, then
+  /// those only the helper process's limits stop (filters applied through CSS, which the
+  /// sanitiser does not follow; filters that are slow at any nesting).
+  func hostileArt() throws -> [HostileArt] {
+    func svg(_ body: String, head: String = HostileInputTests.svgHead) -> Data { Data((head + body + "</svg>").utf8) }
+    let rect = #"<rect width="400" height="800" fill="red""#
+    let png = try hugePNG(width: 45_000, height: 45_000)
+    var bomb = #"<defs><rect id="l0" width="1" height="1"/>"#
+    for level in 1...9 {
+      bomb += "<g id=\"l\(level)\">" + String(repeating: "<use xlink:href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
+    }
+    bomb += ##"</defs><use xlink:href="#l9"/>"##
+    let blur = #"<filter id="b"><feGaussianBlur stdDeviation="5"/></filter>"#
+    return [
+      HostileArt(
+        name: "convolve-21",
+        svg: svg(
+          #"<filter id="f"><feConvolveMatrix order="21" kernelMatrix=""#
+            + Array(repeating: "1", count: 441).joined(separator: " ") + #""/></filter>"# + rect
+            + #" filter="url(#f)"/>"#),
+        says: "feConvolveMatrix of order '21' (allowed: whole numbers from 1 to 9)"),
+      HostileArt(
+        name: "convolve-kernel",
+        svg: svg(#"<filter id="f"><feConvolveMatrix order="3" kernelMatrix="1 1"/></filter>"# + rect + "/>"),
+        says: "feConvolveMatrix of order 3×3 with 2 kernel values (allowed: exactly 9 numbers)"),
+      HostileArt(
+        name: "nested-filters-250",
+        svg: svg(
+          blur + String(repeating: #"<g filter="url(#b)">"#, count: 250) + rect + "/>"
+            + String(repeating: "</g>", count: 250)),
+        says: "nests more than 8 filtered elements"),
+      HostileArt(
+        name: "turbulence-1e6",
+        svg: svg(
+          #"<filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="1000000"/></filter>"# + rect
+            + #" filter="url(#t)"/>"#),
+        says: "feTurbulence of 1000000 octaves (allowed: at most 10)"),
+      HostileArt(
+        name: "attributes-300000",
+        svg: svg(
+          "<rect " + (0..<300_000).map { "a\($0)=\"0\"" }.joined(separator: " ") + " width=\"1\" height=\"1\"/>"),
+        says: "more than 1000 attributes (allowed: at most 1000 per element)"),
+      HostileArt(
+        name: "png-45000",
+        svg: svg(
+          #"<image width="400" height="800" xlink:href="data:image/png;base64,"# + png.base64EncodedString()
+            + #""/>"#),
+        says: "45000×45000 px is too large to decode (at most 16000 px per side and 48.8 megapixels)"),
+      HostileArt(
+        name: "text-9MB",
+        svg: svg(
+          (0..<9_000).map { "<text x=\"0\" y=\"\($0 % 800)\">" + String(repeating: "x", count: 1_000) + "</text>" }
+            .joined()),
+        says: "more than 10000 characters of text"),
+      HostileArt(
+        name: "text-100000",
+        svg: svg(#"<text x="0" y="20">"# + String(repeating: "abc def ", count: 12_500) + "</text>"),
+        says: "more than 10000 characters of text"),
+      HostileArt(
+        name: "viewbox-tiny-size",
+        svg: svg(
+          #"<rect width="1e29" height="1e29"/>"#,
+          head: #"<svg xmlns="http://www.w3.org/2000/svg" width="0.001" height="0.001" viewBox="0 0 1e30 1e30">"#),
+        says: "has a size of 0.001×0.001 px (allowed: width and height from 1 to 100000 px)"),
+      HostileArt(
+        name: "viewbox-huge",
+        svg: svg(
+          #"<rect width="1e29" height="1e29"/>"#,
+          head: #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="800" viewBox="0 0 1e30 2e30">"#),
+        says: "has a viewBox coordinate of 1e+30"),
+      HostileArt(
+        name: "use-bomb", svg: svg(bomb), says: "draws more than 200000 elements once its <use> elements are expanded"),
+      // Past the sanitiser: only the helper's limits stop these.
+      HostileArt(
+        name: "css-filters-250",
+        svg: svg(
+          "<style>.f{filter:url(#b)}</style>" + blur + String(repeating: #"<g class="f">"#, count: 250) + rect
+            + "/>" + String(repeating: "</g>", count: 250)),
+        says: "librsvg needs more than 160 MiB to draw it"),
+      HostileArt(
+        name: "morphology-1e5",
+        svg: svg(
+          #"<filter id="m"><feMorphology operator="dilate" radius="100000"/></filter>"# + rect
+            + #" filter="url(#m)"/>"#),
+        says: "librsvg takes more than 3 s to draw it"),
+      HostileArt(
+        name: "blurred-2000",
+        svg: svg(
+          #"<filter id="b"><feGaussianBlur stdDeviation="30"/></filter>"#
+            + String(repeating: rect + #" filter="url(#b)"/>"#, count: 2_000)),
+        says: "librsvg takes more than 3 s to draw it"),
+    ]
+  }
+
+  /// Every hostile art case ends in exit 1 or 2 and one line naming the file and what was too
+  /// much, within 10 s and 256 MiB (the tool's peak, or its helper's, by GNU time), never by a
+  /// signal; as `--art` in `render` and as a design's `art` in `export`, which writes nothing.
+  func testHostileArtEndsInOneLineWithinTenSecondsAnd256MiB() throws {
+    var table = ["case                 command  exit  seconds  peak MiB"]
+    for art in try hostileArt() {
+      try write(art.svg, to: "\(art.name).svg")
+      try write(
+        #"{"name": "d", "device": "iphone-16-pro", "art": {"svg": "\#(art.name).svg"}}"#, to: "\(art.name).json")
+      for command in [
+        ["render", "--device", "iphone-16-pro", "--art", "\(art.name).svg", "-o", "\(art.name).png"],
+        ["export", "\(art.name).json", "--out", "o-\(art.name)", "--devices", "iphone-16-pro", "--formats", "png,pdf"],
+      ] {
+        let start = Date()
+        let (result, bytes) = try Processes.measured(Processes.wallpaperBinary, command, in: folder)
+        let seconds = Date().timeIntervalSince(start)
+        let mib = Double(bytes) / 1_048_576
+        table.append(
+          art.name.padding(toLength: 21, withPad: " ", startingAt: 0)
+            + command[0].padding(toLength: 9, withPad: " ", startingAt: 0)
+            + "\(result.status)".padding(toLength: 6, withPad: " ", startingAt: 0)
+            + String(format: "%7.2f  %8.1f", seconds, mib))
+        XCTAssertTrue(
+          [1, 2].contains(result.status), "\(art.name) \(command[0]): exit \(result.status) \(result.stderr)")
+        assertOneLineError(result, status: result.status, says: ["\(art.name).svg", art.says])
+        XCTAssertLessThanOrEqual(seconds, 10, "\(art.name) \(command[0])")
+        XCTAssertLessThanOrEqual(bytes, 256 << 20, "\(art.name) \(command[0])")
+      }
+      XCTAssertFalse(exists("\(art.name).png"))
+      XCTAssertFalse(exists("o-\(art.name)"))
+    }
+    print(table.joined(separator: "\n"))
+  }
+
+  /// The helper alone, given art the sanitiser would refuse: librsvg's panic ends the helper
+  /// (SIGABRT), which is why it runs in a process of its own.
+  func testLibrsvgPanicsInTheHelperProcess() throws {
+    let art = try hostileArt()[0]
+    try write(art.svg, to: "a.svg")
+    let result = try Processes.run(
+      "/bin/sh", ["-c", "exec \"$0\" __art-preflight 1206 2622 400 800 < a.svg", Processes.wallpaperBinary],
+      in: folder, environment: ["SWIFT_BACKTRACE": "enable=no"])
+    // Foundation reports a signal's number as the status (a shell would say 128 + 6).
+    XCTAssertTrue([6, 128 + 6].contains(result.status), "\(result.status): \(result.stderr)")
+    XCTAssertTrue(result.stderr.contains("panicked"), result.stderr)
+  }
 }
 
 /// The folder part of a relative test path (`cells` for `cells/c.png`, `.` for `c.png`).
