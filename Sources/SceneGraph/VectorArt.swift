@@ -7,6 +7,9 @@ public struct VectorArt: Hashable, Sendable {
   /// Prefixed to every id of the designer's SVG (and every reference to one), so they stay
   /// unique inside our SVG.
   public static let idPrefix = "art-"
+  /// The id of the art's root `<svg>` wherever it is written; the art's `<style>` rules are
+  /// scoped to it (`#wallpaper-art rect { … }`), so they reach nothing outside the art.
+  public static let rootID = "wallpaper-art"
   /// The most bytes an art file may have: 10 MB.
   public static let maxFileBytes = 10_000_000
   /// The most elements an art file may have, and the most it may draw once every `<use>` is

@@ -258,6 +258,56 @@ private struct VectorArtParser {
     "xlink:href", "xml:space", "xml:lang", "inkscape:label", "inkscape:groupmode",
   ]
 
+  /// The attributes kept (an allow-list: any other is dropped, `src`, `srcset`, `data-*`,
+  /// `target` and every event handler among them): SVG 1.1 and 2's attributes for the kept
+  /// elements, their presentation attributes, `aria-*` and `role`, and `allowedPrefixed`.
+  static let allowedAttributes: Set<String> = allowedPrefixed.union([
+    // Core and styling.
+    "id", "class", "style", "lang", "role", "type", "media", "title", "version", "baseProfile",
+    "requiredFeatures", "requiredExtensions", "systemLanguage",
+    // Presentation attributes.
+    "alignment-baseline", "baseline-shift", "clip", "clip-path", "clip-rule", "color", "color-interpolation",
+    "color-interpolation-filters", "color-profile", "color-rendering", "cursor", "direction", "display",
+    "dominant-baseline", "enable-background", "fill", "fill-opacity", "fill-rule", "filter", "flood-color",
+    "flood-opacity", "font", "font-family", "font-feature-settings", "font-kerning", "font-size",
+    "font-size-adjust", "font-stretch", "font-style", "font-variant", "font-weight", "glyph-orientation-horizontal",
+    "glyph-orientation-vertical", "image-rendering", "isolation", "kerning", "letter-spacing", "lighting-color",
+    "marker", "marker-end", "marker-mid", "marker-start", "mask", "mask-type", "mix-blend-mode", "opacity",
+    "overflow", "paint-order", "pointer-events", "shape-rendering", "stop-color", "stop-opacity", "stroke",
+    "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
+    "stroke-opacity", "stroke-width", "text-anchor", "text-decoration", "text-rendering", "transform",
+    "transform-origin", "unicode-bidi", "vector-effect", "visibility", "white-space", "word-spacing",
+    "writing-mode",
+    // Geometry and references.
+    "x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "fx", "fy", "fr", "x1", "y1", "x2", "y2", "d",
+    "points", "pathLength", "viewBox", "preserveAspectRatio", "href",
+    // Gradients, patterns, clips, masks, markers.
+    "gradientUnits", "gradientTransform", "spreadMethod", "offset", "patternUnits", "patternContentUnits",
+    "patternTransform", "clipPathUnits", "maskUnits", "maskContentUnits", "markerWidth", "markerHeight",
+    "markerUnits", "refX", "refY", "orient",
+    // Text.
+    "dx", "dy", "rotate", "textLength", "lengthAdjust", "startOffset", "method", "spacing", "side", "path",
+    // Filters.
+    "filterUnits", "primitiveUnits", "filterRes", "result", "in", "in2", "stdDeviation", "edgeMode", "mode",
+    "operator", "k1", "k2", "k3", "k4", "values", "tableValues", "slope", "intercept", "amplitude", "exponent",
+    "order", "kernelMatrix", "divisor", "bias", "targetX", "targetY", "preserveAlpha", "kernelUnitLength",
+    "surfaceScale", "diffuseConstant", "specularConstant", "specularExponent", "azimuth", "elevation", "z",
+    "pointsAtX", "pointsAtY", "pointsAtZ", "limitingConeAngle", "scale", "xChannelSelector", "yChannelSelector",
+    "baseFrequency", "numOctaves", "seed", "stitchTiles", "radius",
+    // A view's zoom.
+    "viewTarget", "zoomAndPan",
+  ])
+
+  /// Elements whose content is shown as text only (accessible names and descriptions): any
+  /// markup inside them is dropped and its text kept, escaped, so an HTML parser (for which an
+  /// inline SVG's `<title>` and `<desc>` hold HTML) can never read an element there.
+  static let textOnlyElements: Set<String> = ["title", "desc"]
+
+  /// The id the art's root `<svg>` is written with, wherever it is drawn (librsvg's document,
+  /// our SVG, the editor page): its `<style>` rules are scoped to it. Not `VectorArt.idPrefix`
+  /// followed by anything, so no id of the art can take it.
+  static var rootID: String { VectorArt.rootID }
+
   func sanitized(reference: @escaping (String) throws(VectorArtError) -> [UInt8]) throws(VectorArtError)
     -> VectorArt
   {
@@ -285,7 +335,7 @@ private struct VectorArtParser {
       switch attribute.name {
       case "width": width = Self.length(attribute.value)
       case "height": height = Self.length(attribute.value)
-      case "x", "y", "version", "baseProfile": continue
+      case "x", "y", "version", "baseProfile", "id": continue  // the root's id is `rootID`
       default:
         if attribute.name == "viewBox" {
           let numbers = attribute.value.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap {
@@ -321,6 +371,7 @@ private struct VectorArtParser {
     }
     try checkExpandedElements()
 
+    root = " id=\"\(Self.rootID)\"" + root
     var content = ""
     var depth = 0
     var skipping: Int?  // the depth of a dropped element
@@ -333,6 +384,8 @@ private struct VectorArtParser {
     // Whether each open element has a filter, and the characters of text drawn so far.
     var filtered: [Bool] = [false]
     var textCharacters = 0
+    // The depth of an open <title> or <desc>, whose content is kept as text only.
+    var textOnly: Int?
     for token in tokens {
       switch token {
       case .start(let name, _, let attributes, let selfClosing):
@@ -341,6 +394,15 @@ private struct VectorArtParser {
           if !rootClosed {
             depth = 1
             openNames = [name]
+          }
+          continue
+        }
+        // Inside <title> or <desc> any element is dropped but its text is kept (below).
+        if skipping == nil, textOnly != nil {
+          if !selfClosing {
+            depth += 1
+            openNames.append(name)
+            filtered.append(false)
           }
           continue
         }
@@ -359,6 +421,7 @@ private struct VectorArtParser {
         } else if !selfClosing {
           filtered.append(false)
         }
+        if skipping == nil, !selfClosing, Self.textOnlyElements.contains(name) { textOnly = depth + 1 }
         if skipping == nil {
           content += "<" + name
           var written: Set<String> = []  // `xlink:href` may come under an undeclared prefix and a bound one
@@ -382,6 +445,13 @@ private struct VectorArtParser {
           depth = 0
           continue
         }
+        if let open = textOnly, depth > open {
+          // An element dropped inside <title> or <desc>.
+          if skipping == depth { skipping = nil }
+          depth -= 1
+          continue
+        }
+        if textOnly == depth { textOnly = nil }
         if let open = style, open.depth == depth {
           content += Self.escaped(try context.styleSheet(open.text), attribute: false)
           style = nil
@@ -551,7 +621,7 @@ private struct VectorArtParser {
         return nil  // an event handler (`onclick`, `ONLOAD`)
       }
       if name.hasPrefix("xmlns") { return nil }
-      if name.contains(":"), !VectorArtParser.allowedPrefixed.contains(name) { return nil }
+      guard VectorArtParser.allowedAttributes.contains(name) || name.hasPrefix("aria-") else { return nil }
       var value = attribute.value
       switch name {
       case "id": value = VectorArt.idPrefix + value
@@ -660,7 +730,7 @@ private struct VectorArtParser {
         if ids.contains(String(name)), !rest.hasPrefix(VectorArt.idPrefix) { out += VectorArt.idPrefix }
       }
       out += rest
-      return out
+      return try CSSScope.scoped(out[...], to: "#" + VectorArtParser.rootID)
     }
 
     /// A `data:` URI kept as an image: PNG or JPEG in base64 (`data:image/png;base64,…`), its
@@ -708,6 +778,147 @@ private struct VectorArtParser {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
+  }
+}
+
+/// Scopes an art's style sheet to the art: every rule's selectors get the art root's id in
+/// front (`rect` → `#wallpaper-art rect`, `:root` → `#wallpaper-art`), inside `@media`,
+/// `@supports`, `@layer` and `@container` too, so no rule can reach our label, grid or the
+/// editor page around the art. A selector that starts with a combinator (`~ p`, `+ p`, `> p`)
+/// would reach the root's siblings and is refused; other at-rules (`@font-face`, `@keyframes`)
+/// select nothing and are kept as they are.
+enum CSSScope {
+  static func scoped(_ css: Substring, to scope: String) throws(VectorArtError) -> String {
+    var out = ""
+    var index = css.startIndex
+    while index < css.endIndex {
+      // The prelude: up to a `{` or `;` outside strings, comments and brackets.
+      var prelude = ""
+      var depth = 0
+      var terminator: Character?
+      while index < css.endIndex {
+        let character = css[index]
+        if character == "/", css[index...].hasPrefix("/*") {
+          guard let close = css[css.index(index, offsetBy: 2)...].firstRange(of: "*/") else { return out }
+          index = close.upperBound
+          prelude += " "
+          continue
+        }
+        if character == "\"" || character == "'" {
+          let end = try stringEnd(css, from: index)
+          prelude += css[index..<end]
+          index = end
+          continue
+        }
+        if character == "(" || character == "[" { depth += 1 }
+        if character == ")" || character == "]" { depth -= 1 }
+        index = css.index(after: index)
+        if depth == 0, character == "{" || character == ";" {
+          terminator = character
+          break
+        }
+        if character == "}" { throw unbalanced }
+        prelude.append(character)
+      }
+      let trimmed = prelude.trimmingWhitespace
+      guard let terminator else {
+        if !trimmed.isEmpty { out += prelude }
+        break
+      }
+      if terminator == ";" {
+        out += prelude + ";"
+        continue
+      }
+      let blockStart = index
+      let blockEnd = try matchingBrace(css, from: blockStart)
+      index = css.index(after: blockEnd)
+      let block = css[blockStart..<blockEnd]
+      if trimmed.hasPrefix("@") {
+        let name = trimmed.prefix { !$0.isWhitespace && $0 != "(" }.lowercased()
+        if ["@media", "@supports", "@layer", "@container"].contains(name) {
+          out += trimmed + "{" + (try scoped(block, to: scope)) + "}"
+        } else {
+          out += trimmed + "{" + block + "}"
+        }
+        continue
+      }
+      let selectors = try splitSelectors(trimmed).map { (selector: String) throws(VectorArtError) -> String in
+        if let first = selector.first, ">+~".contains(first) {
+          throw VectorArtError(
+            "has a <style> selector '\(VectorArtParser.Context.shortened(selector))' that starts with a combinator (not allowed: it reaches outside the art)"
+          )
+        }
+        if selector.lowercased().hasPrefix(":root") { return scope + selector.dropFirst(5) }
+        return scope + " " + selector
+      }
+      out += selectors.joined(separator: ", ") + "{" + block + "}"
+    }
+    return out
+  }
+
+  private static var unbalanced: VectorArtError {
+    VectorArtError("has a <style> whose braces do not balance (not allowed: its rules could not be scoped)")
+  }
+
+  /// The index after the string that starts at `start` (a quote).
+  private static func stringEnd(_ css: Substring, from start: Substring.Index) throws(VectorArtError)
+    -> Substring.Index
+  {
+    let quote = css[start]
+    var index = css.index(after: start)
+    while index < css.endIndex {
+      let character = css[index]
+      if character == quote { return css.index(after: index) }
+      if character == "\n" { break }
+      index = css.index(after: index)
+    }
+    throw VectorArtError("has a <style> with an unterminated string (not allowed)")
+  }
+
+  /// The index of the `}` closing the block that starts at `start` (after its `{`).
+  private static func matchingBrace(_ css: Substring, from start: Substring.Index) throws(VectorArtError)
+    -> Substring.Index
+  {
+    var depth = 1
+    var index = start
+    while index < css.endIndex {
+      let character = css[index]
+      if character == "/", css[index...].hasPrefix("/*") {
+        guard let close = css[css.index(index, offsetBy: 2)...].firstRange(of: "*/") else { break }
+        index = close.upperBound
+        continue
+      }
+      if character == "\"" || character == "'" {
+        index = try stringEnd(css, from: index)
+        continue
+      }
+      if character == "{" { depth += 1 }
+      if character == "}" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = css.index(after: index)
+    }
+    throw unbalanced
+  }
+
+  /// A selector list split at its top-level commas, each selector trimmed.
+  private static func splitSelectors(_ list: String) throws(VectorArtError) -> [String] {
+    var selectors: [String] = []
+    var current = ""
+    var depth = 0
+    for character in list {
+      if character == "(" || character == "[" { depth += 1 }
+      if character == ")" || character == "]" { depth -= 1 }
+      if character == ",", depth == 0 {
+        selectors.append(current.trimmingWhitespace)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    selectors.append(current.trimmingWhitespace)
+    return selectors.filter { !$0.isEmpty }
   }
 }
 

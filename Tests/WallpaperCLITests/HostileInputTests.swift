@@ -299,6 +299,32 @@ final class HostileInputTests: BinaryTestCase {
     XCTAssertTrue([6, 128 + 6].contains(result.status), "\(result.status): \(result.stderr)")
     XCTAssertTrue(result.stderr.contains("panicked"), result.stderr)
   }
+
+  // MARK: - Art never restyles the page
+
+  /// The art's `<style>` reaches only the art: with `* { visibility: hidden }` and a rule for
+  /// every `text`, our SVG draws (in rsvg-convert) exactly what it draws for the same art
+  /// hidden element by element: the label, the grid and the background untouched. Before the
+  /// rules were scoped, the style sheet blanked the whole wallpaper.
+  func testArtStylesReachOnlyTheArt() throws {
+    let head = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="80">"#
+    try write(
+      head + "<style>* { visibility: hidden } text, path { fill: red !important; stroke: red }</style>"
+        + #"<rect width="40" height="80" fill="navy"/></svg>"#, to: "styled.svg")
+    try write(head + #"<rect width="40" height="80" fill="navy" visibility="hidden"/></svg>"#, to: "hidden.svg")
+    for name in ["styled", "hidden"] {
+      try run(
+        Processes.wallpaperBinary,
+        [
+          "render", "--device", "iphone-8", "--art", "\(name).svg", "--grid", "home", "--label-text", "Autumn",
+          "-o", "\(name).svg.svg",
+        ])
+      try run("rsvg-convert", ["\(name).svg.svg", "-o", "\(name).png"])
+    }
+    let styled = try bytes("styled.png")
+    XCTAssertEqual(styled, try bytes("hidden.png"), "the art's style sheet changed what lies outside the art")
+    XCTAssertTrue(String(decoding: try bytes("styled.svg.svg"), as: UTF8.self).contains("#wallpaper-art *"))
+  }
 }
 
 /// The folder part of a relative test path (`cells` for `cells/c.png`, `.` for `c.png`).
