@@ -325,6 +325,101 @@ final class HostileInputTests: BinaryTestCase {
     XCTAssertEqual(styled, try bytes("hidden.png"), "the art's style sheet changed what lies outside the art")
     XCTAssertTrue(String(decoding: try bytes("styled.svg.svg"), as: UTF8.self).contains("#wallpaper-art *"))
   }
+
+  // MARK: - ICC profiles
+
+  func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+
+  /// `profile` with the tag at `index` of its table given `offset` and `size` (nil: as they are).
+  func retagged(_ profile: [UInt8], _ index: Int, offset: Int? = nil, size: Int? = nil) -> [UInt8] {
+    var bytes = profile
+    let entry = 132 + 12 * index
+    if let offset { bytes.replaceSubrange(entry + 4..<entry + 8, with: bigEndian(offset)) }
+    if let size { bytes.replaceSubrange(entry + 8..<entry + 12, with: bigEndian(size)) }
+    return bytes
+  }
+
+  /// The malformed profiles of issue 45, made from Ghostscript's CMYK profile (desc at 240,
+  /// cprt at 356, wtpt at 396 and 20 bytes, A2B0 at 416, then B2A0, A2B1 …), each with the
+  /// line that refuses it.
+  func malformedProfiles() throws -> [(name: String, bytes: [UInt8], says: String)] {
+    let good = try Array(Data(contentsOf: URL(fileURLWithPath: Self.cmykProfile)))
+    var pcs = good
+    pcs.replaceSubrange(20..<24, with: Array("ABCD".utf8))
+    var deviceClass = good
+    deviceClass.replaceSubrange(12..<16, with: Array("zzzz".utf8))
+    var version = good
+    version[8] = 5
+    var oneOffset = good
+    for index in 0..<9 { oneOffset = retagged(oneOffset, index, offset: 240) }
+    // A private tag of 60 MB, the header's size and tag count updated.
+    let privateSize = 60_000_000
+    var huge = Array(good[0..<132]) + Array(good[132..<(132 + 9 * 12)])
+    huge.replaceSubrange(128..<132, with: bigEndian(10))
+    huge = (0..<9).reduce(huge) { bytes, index in
+      let entry = 132 + 12 * index
+      let offset = Int(bytes[entry + 4..<entry + 8].reduce(0) { $0 << 8 | Int($1) })
+      var moved = bytes
+      moved.replaceSubrange(entry + 4..<entry + 8, with: bigEndian(offset + 12))
+      return moved
+    }
+    huge += Array("priv".utf8) + bigEndian(good.count + 12) + bigEndian(privateSize)
+    huge += Array(good[(132 + 9 * 12)...]) + Array("data".utf8) + [UInt8](repeating: 0, count: privateSize - 4)
+    huge.replaceSubrange(0..<4, with: bigEndian(huge.count))
+    return [
+      (
+        "zero-size-tag", retagged(good, 0, size: 0), "tag 'desc' has 0 bytes (at least 8: its type and a reserved word)"
+      ),
+      ("one-offset", oneOffset, "tag 'wtpt' has type 'desc' (allowed: 'XYZ ')"),
+      ("bogus-pcs", pcs, "PCS 'ABCD' (allowed: 'XYZ ' or 'Lab ')"),
+      ("bogus-class", deviceClass, "device class 'zzzz' (allowed: abst, link, mntr, nmcl, prtr, scnr, spac)"),
+      ("version-5", version, "version 5 (allowed: ICC version 2 or 4)"),
+      ("overlap", retagged(good, 2, size: 40), "tags 'wtpt' and 'A2B0' overlap (offsets 396 and 416)"),
+      ("outside", retagged(good, 1, offset: good.count - 4), "tag 'cprt' (offset 187480, 40 bytes) lies outside"),
+      ("truncated", Array(good.prefix(good.count - 100)), "(truncated)"),
+      ("private-60MB", huge, "the file is \(huge.count) bytes (at most 4194304)"),
+    ]
+  }
+
+  /// Every malformed profile is refused in one line wherever a profile enters: as the output
+  /// intent of a PDF/X (`--output-intent` and a design's `outputIntent`), of a proof's soft
+  /// proofs, and inside a photo (a JPEG's APP2 ICC profile), before lcms2 reads it; nothing is
+  /// written.
+  func testMalformedProfilesAreRefusedInOneLineWhereverTheyEnter() throws {
+    var lines: [String] = []
+    for profile in try malformedProfiles() {
+      try write(Data(profile.bytes), to: "\(profile.name).icc")
+      try write(
+        #"{"name": "d", "device": "iphone-8", "pdfx": true, "outputIntent": "\#(profile.name).icc"}"#, to: "d.json")
+      for command in [
+        ["render", "--device", "iphone-8", "--pdfx", "--output-intent", "\(profile.name).icc", "-o", "x.pdf"],
+        ["render", "d.json", "-o", "x.pdf"],
+        ["proof", "d.json", "-o", "p.pdf", "--soft-proof", "soft"],
+      ] {
+        let result = try wallpaper(command)
+        let field = command[1] == "d.json" ? "d.json:1: outputIntent: " : "--output-intent: "
+        assertOneLineError(result, status: 2, says: [field + "'\(profile.name).icc'", profile.says])
+        if command[1] == "d.json", command[0] == "render" {
+          lines.append(result.stderr.trimmingCharacters(in: .newlines))
+        }
+      }
+      for name in ["x.pdf", "p.pdf", "soft"] { XCTAssertFalse(exists(name), name) }
+    }
+    // A photo's embedded profile: an sRGB JPEG whose profile names a bogus PCS.
+    try run("convert", ["-size", "8x8", "xc:red", "-quality", "90", "plain.jpg"])
+    var rgb = try Array(Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/ghostscript/srgb.icc")))
+    rgb.replaceSubrange(20..<24, with: Array("ABCD".utf8))
+    let app2 = Array("ICC_PROFILE".utf8) + [0, 1, 1] + rgb
+    let plain = try bytes("plain.jpg")
+    let segment = [0xFF, 0xE2, UInt8((app2.count + 2) >> 8), UInt8((app2.count + 2) & 0xFF)] + app2
+    try write(Data(Array(plain.prefix(2)) + segment + Array(plain.dropFirst(2))), to: "photo.jpg")
+    let photo = try wallpaper(["render", "--device", "iphone-8", "--image", "photo.jpg", "-o", "x.png"])
+    assertOneLineError(
+      photo, status: 2, says: ["photo.jpg", "a JPEG with a malformed embedded ICC profile: PCS 'ABCD'"])
+    lines.append(photo.stderr.trimmingCharacters(in: .newlines))
+    XCTAssertFalse(exists("x.png"))
+    print(lines.joined(separator: "\n"))
+  }
 }
 
 /// The folder part of a relative test path (`cells` for `cells/c.png`, `.` for `c.png`).
