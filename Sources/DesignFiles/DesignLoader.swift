@@ -287,9 +287,11 @@ public enum DesignLoader {
     var label = Label()
     label.visible = try reader.bool("visible") ?? true
     if let text = try reader.string("text") {
-      guard text.count <= DesignLimits.maxLabelCharacters else {
+      // Counted in Unicode scalars, as the schema's maxLength is.
+      guard text.unicodeScalars.count <= DesignLimits.maxLabelCharacters else {
         throw DesignError.invalid(
-          reader.raw("text")!, field: reader.fieldPath("text"), shown: "text of \(text.count) characters",
+          reader.raw("text")!, field: reader.fieldPath("text"),
+          shown: "text of \(text.unicodeScalars.count) characters",
           allowed: "at most \(DesignLimits.maxLabelCharacters) characters")
       }
       if let problem = text.unicodeScalars.first(where: isControl) {

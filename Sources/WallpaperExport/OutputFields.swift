@@ -37,7 +37,9 @@ public enum OutputFields {
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
     FieldSpec("svgFontFile", .bool, "SVG with svgText text: also write the embedded font beside the SVG."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
-    FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
+    FieldSpec(
+      "outputIntent", .string(minLength: 1, pattern: FieldSpec.noControlCharacters),
+      "With pdfx: a CMYK profile's name or .icc file inside the design file's folder."),
     FieldSpec(
       "outputCondition", .choice(OutputCondition.allNames),
       "With outputIntent: the registered printing condition its profile characterises."),

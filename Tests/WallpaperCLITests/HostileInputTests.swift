@@ -420,6 +420,50 @@ final class HostileInputTests: BinaryTestCase {
     XCTAssertFalse(exists("x.png"))
     print(lines.joined(separator: "\n"))
   }
+
+  // MARK: - The schema carries the loader's limits
+
+  /// Each limit the loader enforces on these fields is in the schema (`wallpaper schema`,
+  /// generated from the one field table), and both sides agree at the boundary: the loader
+  /// accepts the bound and refuses one past it, and the schema says the same bound.
+  func testTheSchemaCarriesTheLoadersLimits() throws {
+    let schema = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(try wallpaper(["schema"]).stdout.utf8)) as? [String: Any])
+    func property(_ path: [String]) -> [String: Any]? {
+      var node: [String: Any]? = schema
+      for key in path { node = (node?["properties"] as? [String: Any])?[key] as? [String: Any] }
+      return node
+    }
+    let columns = try XCTUnwrap(property(["grid", "columns"]))
+    XCTAssertEqual(columns["minimum"] as? Int, 1)
+    XCTAssertEqual(columns["maximum"] as? Int, 1000)
+    XCTAssertEqual(property(["grid", "spacing"])?["minimum"] as? Int, 0)
+    XCTAssertEqual(property(["label", "text"])?["maxLength"] as? Int, 200)
+    for path in [["background", "image", "path"], ["art", "svg"], ["output"], ["outputIntent"], ["label", "text"]] {
+      XCTAssertEqual(property(path)?["pattern"] as? String, #"^[^\u0000-\u001F\u007F-\u009F]*$"#, "\(path)")
+    }
+    let square = #""grid": {"kind": "square", "columns": COLUMNS, "spacing": SPACING}"#
+    let cases: [(String, Bool)] = [
+      (square.replacingOccurrences(of: "COLUMNS", with: "1").replacingOccurrences(of: "SPACING", with: "0"), true),
+      // 1000 columns are allowed where the cells fit 100,000 (a limit of the device's shape,
+      // which the schema states in words): 200 on an iPhone 8.
+      (square.replacingOccurrences(of: "COLUMNS", with: "200").replacingOccurrences(of: "SPACING", with: "0"), true),
+      (square.replacingOccurrences(of: "COLUMNS", with: "0").replacingOccurrences(of: "SPACING", with: "0"), false),
+      (
+        square.replacingOccurrences(of: "COLUMNS", with: "-1000000").replacingOccurrences(of: "SPACING", with: "0"),
+        false
+      ),
+      (square.replacingOccurrences(of: "COLUMNS", with: "1001").replacingOccurrences(of: "SPACING", with: "0"), false),
+      (square.replacingOccurrences(of: "COLUMNS", with: "3").replacingOccurrences(of: "SPACING", with: "-1"), false),
+      (#""label": {"text": "\#(String(repeating: "é", count: 200))"}"#, true),
+      (#""label": {"text": "\#(String(repeating: "e\u{301}", count: 101))"}"#, false),
+    ]
+    for (fields, accepted) in cases {
+      try write("{\"device\": \"iphone-8\", \(fields)}", to: "d.json")
+      let result = try wallpaper(["render", "d.json", "--scale", "1", "-o", "x.png"])
+      XCTAssertEqual(result.status, accepted ? 0 : 2, "\(fields): \(result.stderr)")
+    }
+  }
 }
 
 /// The folder part of a relative test path (`cells` for `cells/c.png`, `.` for `c.png`).
