@@ -464,6 +464,46 @@ final class HostileInputTests: BinaryTestCase {
       XCTAssertEqual(result.status, accepted ? 0 : 2, "\(fields): \(result.stderr)")
     }
   }
+
+  // MARK: - Signals
+
+  /// An export signalled while it writes a file removes that temporary file and ends by the
+  /// signal. The test stops the export (SIGSTOP) again and again until it is caught with a
+  /// temporary file open, then sends SIGTERM (or SIGINT) and lets it go on (SIGCONT).
+  func testASignalledExportLeavesNoTemporaryFile() throws {
+    try write(#"{"name": "d", "device": "iphone-16-pro"}"#, to: "d.json")
+    for (run, signal) in [SIGTERM, SIGINT].enumerated() {
+      let out = "\(folder)/o\(run)"
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Processes.wallpaperBinary)
+      process.arguments = [
+        "export", "d.json", "--out", "o\(run)", "--devices", "iphone", "--formats", "svg,pdf", "--quiet",
+      ]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      func temporaryFiles() -> [String] {
+        (FileManager.default.enumerator(atPath: out)?.allObjects as? [String] ?? []).filter {
+          $0.contains(".wallpaper.tmp-")
+        }
+      }
+      var caught = false
+      while process.isRunning, !caught {
+        kill(process.processIdentifier, SIGSTOP)
+        if !temporaryFiles().isEmpty {
+          caught = true
+          kill(process.processIdentifier, signal)
+        }
+        kill(process.processIdentifier, SIGCONT)
+        usleep(200)
+      }
+      process.waitUntilExit()
+      XCTAssertTrue(caught, "run \(run): the export was never stopped while writing a file")
+      XCTAssertEqual(temporaryFiles(), [], "run \(run)")
+      XCTAssertEqual(process.terminationReason, .uncaughtSignal, "run \(run)")
+      XCTAssertEqual(process.terminationStatus, signal, "run \(run)")
+    }
+  }
 }
 
 /// The folder part of a relative test path (`cells` for `cells/c.png`, `.` for `c.png`).
