@@ -111,8 +111,8 @@ public struct OutputIntent: Hashable, Sendable {
       for file in FilePath(folder).folderEntries() ?? []
       where file.lowercased().hasSuffix(".icc") {
         let path = "\(folder)/\(file)"
-        if let bytes = FileManager.default.contents(atPath: path),
-          (try? OutputIntent(profile: Array(bytes), source: path)) != nil
+        if let bytes = try? FilePath(path).readRegularFile(limit: ICCProfileCheck.maxBytes),
+          (try? OutputIntent(profile: bytes, source: path)) != nil
         {
           names.insert(String(file.dropLast(4)))
         }
@@ -121,23 +121,32 @@ public struct OutputIntent: Hashable, Sendable {
     return names.sorted()
   }
 
-  /// `NAME` (an installed profile, see `installedNames`) or a path to an `.icc` file.
+  /// Whether `text` names a profile file (it ends in `.icc` or holds a `/`) rather than an
+  /// installed profile.
+  public static func isPath(_ text: String) -> Bool { text.lowercased().hasSuffix(".icc") || text.contains("/") }
+
+  /// `NAME` (an installed profile, see `installedNames`) or a path to an `.icc` file; `file`
+  /// is where that path was resolved to (a design file's value is confined to its folder by
+  /// the caller), `text` itself when nil. Only a regular file of at most
+  /// `ICCProfileCheck.maxBytes` is read.
   ///
   /// - Throws: `OutputIntentError` when the name is unknown, the file can't be read, or the
   ///   profile is not a valid output-class (`prtr`) CMYK profile.
-  public init(named text: String) throws(OutputIntentError) {
-    let isPath = text.lowercased().hasSuffix(".icc") || text.contains("/")
+  public init(named text: String, file: String? = nil) throws(OutputIntentError) {
     var path: String?
-    if isPath {
-      path = text
+    if Self.isPath(text) {
+      path = file ?? text
     } else {
-      path = Self.profileFolders.map { "\($0)/\(text).icc" }.first { FileManager.default.fileExists(atPath: $0) }
+      path = Self.profileFolders.map { "\($0)/\(text).icc" }.first { FileKind(at: FilePath($0)).isRegular }
     }
     guard let path else { throw OutputIntentError(value: text, reason: "no installed profile of that name") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw OutputIntentError(value: text, reason: "cannot read the file")
+    let data: [UInt8]
+    do {
+      data = try FilePath(path).readRegularFile(limit: ICCProfileCheck.maxBytes)
+    } catch {
+      throw OutputIntentError(value: text, reason: "the file \(error.description)")
     }
-    try self.init(profile: Array(data), source: text)
+    try self.init(profile: data, source: text)
   }
 
   /// Checks `profile`: its header and tag table must agree with its bytes (`ICCProfileCheck`),
@@ -178,17 +187,33 @@ public struct OutputIntent: Hashable, Sendable {
   }
 }
 
-/// Structural checks of an ICC profile's bytes that lcms2 does not make: a profile lcms2
-/// opens can still declare another size than it has or point tags past its end, and would be
-/// embedded verbatim into a PDF/X, where a preflight or a RIP refuses it.
-enum ICCProfileCheck {
-  /// What is wrong with `bytes`, in a few words, or nil when the header's size field equals
-  /// the file's size (no truncation, no trailing bytes), the signature is `acsp`, and the tag
-  /// table and every tag it lists lie inside the declared size.
+/// Structural checks of an ICC profile's bytes that lcms2 does not make, run before lcms2
+/// opens a profile from any source (an output intent, which a PDF/X embeds verbatim and a soft
+/// proof transforms through; a photo's embedded profile): a profile lcms2 opens can still
+/// declare another size than it has, point tags past its end or at one another, or name a PCS
+/// that does not exist, and a preflight or a RIP refuses it.
+public enum ICCProfileCheck {
+  /// The largest profile read: 4 MiB. Printers' CMYK characterisations (FOGRA39, FOGRA51,
+  /// GRACoL 2013, Japan Color 2011: 0.5–2 MB with 33-step A2B/B2A tables) and cameras' RGB
+  /// profiles (a few KB) fit; a 60 MB profile padded with a private tag does not, and lcms2
+  /// would hold it, and its tables, in memory for every transform.
+  public static let maxBytes = 4 << 20
+
+  /// What is wrong with `bytes`, in a few words, or nil when the profile holds together:
+  /// - at most `maxBytes`, and the header's size field equals the file's size (no truncation,
+  ///   no trailing bytes); the signature is `acsp`; the version is 2 or 4;
+  /// - the device class, the data colour space and the PCS are ones ICC.1 defines (the PCS
+  ///   `XYZ ` or `Lab `, or a colour space for a device link);
+  /// - the tag table and every tag lie inside the declared size, after the table; every tag
+  ///   holds at least its 8-byte type header, with a type signature of letters, digits and
+  ///   spaces, and a tag ICC.1 defines has a type ICC.1 allows for it (so tags that all point
+  ///   at one place are caught); two tags share bytes only when they share them whole.
   static func problem(in bytes: [UInt8]) -> String? {
     func uint32(_ offset: Int) -> Int {
       bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }
+    func signature(_ offset: Int) -> String { String(decoding: bytes[offset..<offset + 4], as: UTF8.self) }
+    guard bytes.count <= maxBytes else { return "\(bytes.count) bytes (at most \(maxBytes))" }
     guard bytes.count >= 132 else { return "\(bytes.count) bytes, shorter than a header and tag count (132)" }
     guard bytes[36..<40].elementsEqual("acsp".utf8) else { return "no 'acsp' signature at byte 36" }
     let declared = uint32(0)
@@ -197,18 +222,80 @@ enum ICCProfileCheck {
         ? "the header declares \(declared) bytes but the file has \(bytes.count) (trailing data)"
         : "the header declares \(declared) bytes but the file has only \(bytes.count) (truncated)"
     }
+    guard [2, 4].contains(bytes[8]) else { return "version \(bytes[8]) (allowed: ICC version 2 or 4)" }
+    let deviceClass = signature(12)
+    guard deviceClasses.contains(deviceClass) else {
+      return "device class '\(shown(deviceClass))' (allowed: \(deviceClasses.sorted().joined(separator: ", ")))"
+    }
+    let colourSpace = signature(16)
+    guard colourSpaces.contains(colourSpace) else {
+      return "colour space '\(shown(colourSpace))' is not one ICC.1 defines"
+    }
+    let pcs = signature(20)
+    guard pcs == "XYZ " || pcs == "Lab " || deviceClass == "link" && colourSpaces.contains(pcs) else {
+      return "PCS '\(shown(pcs))' (allowed: 'XYZ ' or 'Lab ')"
+    }
     let count = uint32(128)
     guard count <= (declared - 132) / 12 else { return "a tag table of \(count) tags runs past the end" }
+    var ranges: [(offset: Int, size: Int, tag: String)] = []
     for index in 0..<count {
       let entry = 132 + 12 * index
       let (offset, size) = (uint32(entry + 4), uint32(entry + 8))
-      let signature = String(decoding: bytes[entry..<entry + 4], as: UTF8.self)
+      let tag = shown(signature(entry))
       guard offset >= 128 + 4 + 12 * count, offset + size <= declared else {
-        return "tag '\(signature)' (offset \(offset), \(size) bytes) lies outside the profile's \(declared) bytes"
+        return "tag '\(tag)' (offset \(offset), \(size) bytes) lies outside the profile's \(declared) bytes"
       }
+      guard size >= 8 else { return "tag '\(tag)' has \(size) bytes (at least 8: its type and a reserved word)" }
+      let type = signature(offset)
+      guard
+        type.utf8.allSatisfy({
+          $0 == 0x20 || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        })
+      else { return "tag '\(tag)' at offset \(offset) has no type signature" }
+      if let allowed = tagTypes[signature(entry)], !allowed.contains(type) {
+        return "tag '\(tag)' has type '\(shown(type))' (allowed: \(allowed.map { "'\($0)'" }.joined(separator: ", ")))"
+      }
+      ranges.append((offset, size, tag))
+    }
+    ranges.sort { ($0.offset, $0.size) < ($1.offset, $1.size) }
+    for (first, second) in zip(ranges, ranges.dropFirst())
+    where second.offset < first.offset + first.size && (first.offset, first.size) != (second.offset, second.size) {
+      return "tags '\(first.tag)' and '\(second.tag)' overlap (offsets \(first.offset) and \(second.offset))"
     }
     return nil
   }
+
+  /// A signature as a message shows it: printable ASCII, anything else as `?`.
+  private static func shown(_ signature: String) -> String {
+    String(signature.unicodeScalars.map { (0x20..<0x7F).contains($0.value) ? Character($0) : "?" })
+  }
+
+  /// ICC.1's profile/device classes.
+  static let deviceClasses: Set<String> = ["scnr", "mntr", "prtr", "link", "spac", "abst", "nmcl"]
+
+  /// ICC.1's data colour spaces (and PCS encodings).
+  static let colourSpaces: Set<String> = [
+    "XYZ ", "Lab ", "Luv ", "YCbr", "Yxy ", "RGB ", "GRAY", "HSV ", "HLS ", "CMYK", "CMY ", "2CLR", "3CLR", "4CLR",
+    "5CLR", "6CLR", "7CLR", "8CLR", "9CLR", "ACLR", "BCLR", "CCLR", "DCLR", "ECLR", "FCLR",
+  ]
+
+  /// The types ICC.1 (v2 and v4) allows for the tags a profile for printing or display holds.
+  static let tagTypes: [String: Set<String>] = {
+    var table: [String: Set<String>] = [:]
+    for tag in ["desc", "dmnd", "dmdd", "vued"] { table[tag] = ["desc", "mluc"] }
+    table["cprt"] = ["text", "mluc", "desc"]
+    for tag in ["wtpt", "bkpt", "rXYZ", "gXYZ", "bXYZ", "lumi"] { table[tag] = ["XYZ "] }
+    for tag in ["rTRC", "gTRC", "bTRC", "kTRC"] { table[tag] = ["curv", "para"] }
+    for tag in ["A2B0", "A2B1", "A2B2"] { table[tag] = ["mft1", "mft2", "mAB "] }
+    for tag in ["B2A0", "B2A1", "B2A2", "gamt", "pre0", "pre1", "pre2"] { table[tag] = ["mft1", "mft2", "mBA "] }
+    table["chad"] = ["sf32"]
+    table["chrm"] = ["chrm"]
+    table["tech"] = ["sig "]
+    table["meas"] = ["meas"]
+    table["view"] = ["view"]
+    table["calt"] = ["dtim"]
+    return table
+  }()
 }
 
 /// Why an output intent was refused. `value` is the name or path as given.

@@ -160,6 +160,9 @@ final class DecodedImage {
     _ pixels: UnsafeMutablePointer<UInt8>, count: Int, profile: UnsafeMutablePointer<UInt8>, length: Int,
     format: String, to colorSpace: ColorSpace
   ) throws(RenderError) -> Bool {
+    if let problem = ICCProfileCheck.problem(in: Array(UnsafeBufferPointer(start: profile, count: length))) {
+      throw .image(reason: "a \(format) with a malformed embedded ICC profile: \(problem)")
+    }
     let cms = try LittleCMS.functions { RenderError.image(reason: $0) }
     guard let context = cms.cmsCreateContext(nil, nil) else { throw .image(reason: "lcms2: cannot create a context") }
     defer { cms.cmsDeleteContext(context) }

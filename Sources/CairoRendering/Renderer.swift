@@ -232,10 +232,18 @@ public struct Renderer: Sendable {
     return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).documentAndFonts().fonts
   }
 
-  /// Checks that librsvg loads and can parse `art`, without drawing it.
+  /// Checks that librsvg loads and can parse `art`, and, when the preflight is on
+  /// (`ArtPreflight`), that a helper process draws it covering `pixels` (the device pixels it
+  /// fills: width × height, fractions rounded up) within the limits for untrusted art.
   ///
-  /// - Throws: `RenderError.art` with librsvg's reason.
-  public static func validateArt(_ art: VectorArt) throws(RenderError) {
+  /// - Throws: `RenderError.art` with librsvg's reason or the limit the art passed.
+  public static func validateArt(_ art: VectorArt, covering pixels: Size) throws(RenderError) {
+    try ImageLimits.checkEmbeddedImages(in: art.rootAttributes + art.content)
+    // The helper first: librsvg can panic while it parses (feConvolveMatrix builds its
+    // kernel then), and that must happen in the helper, not here.
+    let width = Int(min(pixels.width.rounded(.up), 1e5))
+    let height = Int(min(pixels.height.rounded(.up), 1e5))
+    try ArtPreflight.check(art, width: max(1, width), height: max(1, height))
     _ = try LibRSVG.Document(art)
   }
 }

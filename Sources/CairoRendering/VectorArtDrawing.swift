@@ -27,17 +27,21 @@ enum LibRSVG {
     /// no file and no URL of its own accord (the art is self-contained once parsed).
     ///
     /// - Throws: `RenderError.art` with librsvg's message when it cannot parse the document.
-    init(_ art: VectorArt) throws(RenderError) {
+    convenience init(_ art: VectorArt) throws(RenderError) {
+      try self.init(document: art.document, size: art.size)
+    }
+
+    /// Parses `document`, a sanitised art document (`VectorArt.document`) of `size` CSS pixels.
+    init(document bytes: [UInt8], size: Size) throws(RenderError) {
       let api = try LibRSVG.functions()
       rsvg = api
-      let bytes = art.document
       var error: UnsafeMutablePointer<GError>?
       let made = bytes.withUnsafeBufferPointer {
         api.rsvg_handle_new_from_data($0.baseAddress!, UInt($0.count), &error)
       }
       guard let made else { throw .art(reason: Self.message(error, api)) }
       handle = made
-      size = art.size
+      self.size = size
       rsvg.rsvg_handle_set_dpi(handle, 96)
     }
 

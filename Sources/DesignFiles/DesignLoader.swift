@@ -298,9 +298,11 @@ public enum DesignLoader {
     var label = Label()
     label.visible = try reader.bool("visible") ?? true
     if let text = try reader.string("text") {
-      guard text.count <= DesignLimits.maxLabelCharacters else {
+      // Counted in Unicode scalars, as the schema's maxLength is.
+      guard text.unicodeScalars.count <= DesignLimits.maxLabelCharacters else {
         throw DesignError.invalid(
-          reader.raw("text")!, field: reader.fieldPath("text"), shown: "text of \(text.count) characters",
+          reader.raw("text")!, field: reader.fieldPath("text"),
+          shown: "text of \(text.unicodeScalars.count) characters",
           allowed: "at most \(DesignLimits.maxLabelCharacters) characters")
       }
       if let problem = text.unicodeScalars.first(where: isControl) {
@@ -319,12 +321,25 @@ public enum DesignLoader {
     label.offset = try reader.number("offset", allowed: "points from -2000 to 2000") ?? 0
     label.size = try reader.number("size", allowed: "points from 1 to 2000")
     if let pathValue = reader.raw("font"), let path = try reader.string("font") {
+      try checkPathCharacters(path, from: pathValue, field: reader.fieldPath("font"))
       // A family name is looked up by the caller; only a file path is relative to the design.
-      label.fontPath =
-        Label.isFontPath(path)
-        ? try resolveInput(
+      if Label.isFontPath(path) {
+        let file = try resolveInput(
           path, from: pathValue, baseFolder: baseFolder, field: reader.fieldPath("font"), flag: "--font")
-        : path
+        // A FIFO or device is refused here, before anything (an export's digest, FreeType) opens it.
+        switch FileKind(at: FilePath(file)) {
+        case .special(let kind):
+          throw DesignError.invalid(
+            pathValue, field: reader.fieldPath("font"), shown: "'\(path)' (\(kind))", allowed: "a regular font file")
+        case .folder:
+          throw DesignError.invalid(
+            pathValue, field: reader.fieldPath("font"), shown: "'\(path)' (a folder)", allowed: "a regular font file")
+        case .missing, .regular: break
+        }
+        label.fontPath = file
+      } else {
+        label.fontPath = path
+      }
     }
     // `auto` is the default: a colour picked against the art behind the label.
     if holdsColorKeyword(reader, "color", at: ["label", "color"]) {
@@ -580,11 +595,23 @@ public enum DesignLoader {
   static func confine(_ path: String, from value: JSONValue, baseFolder: String, field: String, allowed: String)
     throws(DesignError) -> String
   {
+    try checkPathCharacters(path, from: value, field: field)
     guard !value.isFromFlag, !baseFolder.isEmpty else { return path }
     guard let resolved = confined(path, to: baseFolder) else {
       throw DesignError.invalid(value, field: field, shown: "'\(path)'", allowed: allowed)
     }
     return resolved
+  }
+
+  /// Refuses a path (or a font family, or a profile's name) holding a control character
+  /// (U+0000–U+001F, U+007F–U+009F): libc cuts a path at a NUL, so `a\u0000.png` would open
+  /// `a`, and a line break or escape in a file name would split or drive a one-line message.
+  /// Applies to flags and design files alike.
+  public static func checkPathCharacters(_ path: String, from value: JSONValue, field: String) throws(DesignError) {
+    guard let control = path.unicodeScalars.first(where: isControl) else { return }
+    throw DesignError.invalid(
+      value, field: field, shown: "'\(path)' (U+\(hex(control.value)))",
+      allowed: "a path or name without control characters (NUL, line breaks, escapes)")
   }
 
   /// `path` resolved against `baseFolder` when it stays inside it, nil when it leaves it: an

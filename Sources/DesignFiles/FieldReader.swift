@@ -223,6 +223,20 @@ public struct DesignFields: Sendable {
     return try DesignLoader.resolveOutput(text, from: value, baseFolder: baseFolder)
   }
 
+  /// The input file in `key`: a flag's value as given; a design file's value relative to the
+  /// file's folder and confined to it (see `DesignLoader.resolveInput`), so a shared design
+  /// cannot read a file elsewhere. `flag` is the flag that takes such a file from anywhere.
+  public func inputPath(_ key: String, flag: String) throws(DesignError) -> String? {
+    guard let value = reader.raw(key), let text = try reader.string(key) else { return nil }
+    return try DesignLoader.resolveInput(text, from: value, baseFolder: baseFolder, field: key, flag: flag)
+  }
+
+  /// Refuses a control character in `key`'s value (see `DesignLoader.checkPathCharacters`).
+  public func checkPathCharacters(_ key: String) throws(DesignError) {
+    guard let value = reader.raw(key), let text = try reader.string(key) else { return }
+    try DesignLoader.checkPathCharacters(text, from: value, field: key)
+  }
+
   /// Where `key`'s value came from (a file and line, or the flag that set it); nil when absent.
   public func origin(of key: String) -> ValueOrigin? { reader.raw(key)?.origin }
 }

@@ -11,8 +11,10 @@ public struct FieldSpec: Sendable {
 
   /// What a field holds, as the loader reads it from a design file.
   public indirect enum Kind: Sendable {
-    /// Free text of at least `minLength` characters.
-    case string(minLength: Int = 0)
+    /// Free text of at least `minLength` and at most `maxLength` characters (Unicode scalars,
+    /// as JSON Schema counts them), matching `pattern` (a JSON Schema regular expression) when
+    /// given.
+    case string(minLength: Int = 0, maxLength: Int? = nil, pattern: String? = nil)
     /// A file path, relative to the design file's folder.
     case path
     /// A folder path.
@@ -45,6 +47,11 @@ public struct FieldSpec: Sendable {
     public let fields: [String]
     public let required: [String]
   }
+
+  /// The JSON Schema pattern of a value without control characters (U+0000–U+001F,
+  /// U+007F–U+009F), which paths and one-line texts must not hold
+  /// (`DesignLoader.checkPathCharacters`, `DesignLoader.decodeLabel`).
+  public static let noControlCharacters = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$"
 
   public init(_ name: String, _ kind: Kind, _ summary: String) {
     self.name = name
@@ -97,7 +104,9 @@ extension DesignLoader {
   /// The design file's fields that describe what to draw, as the loader reads them. Output
   /// fields (`scale`, `output`, …) belong to the caller (`outputFields` of `load`).
   public static let fields: [FieldSpec] = [
-    FieldSpec("name", .string(minLength: 1), "The design's name: file names and the PDF title (no '/')."),
+    FieldSpec(
+      "name", .string(minLength: 1, pattern: "^[^/\\u0000-\\u001F\\u007F-\\u009F]*$"),
+      "The design's name: file names and the PDF title (no '/')."),
     FieldSpec("device", .device, "The device id (`wallpaper devices` lists them)."),
     FieldSpec("orientation", FieldSpec.choice(Orientation.self), "portrait or landscape."),
     FieldSpec(
@@ -148,7 +157,11 @@ extension DesignLoader {
       "label",
       .object([
         FieldSpec("visible", .bool, "Whether the season's name is drawn (default true)."),
-        FieldSpec("text", .string(minLength: 1), "The label's text, one line (default: the season's name)."),
+        FieldSpec(
+          "text",
+          .string(
+            minLength: 1, maxLength: DesignLimits.maxLabelCharacters, pattern: FieldSpec.noControlCharacters),
+          "The label's text, one line (default: the season's name)."),
         FieldSpec("locale", FieldSpec.choice(Season.Locale.self), "The season's name in en, zh-Hant or ja."),
         FieldSpec("position", FieldSpec.choice(Label.Position.self), Label.Position.summary + "."),
         FieldSpec("offset", .number(minimum: -2000, maximum: 2000), "Points down (positive) or up (negative)."),
@@ -171,9 +184,11 @@ extension DesignLoader {
             "lineWidth", .anyOf([.number(minimum: 0, maximum: 100, exclusiveMinimum: true), .string(minLength: 3)]),
             "Points (0.5) or device pixels (\"1px\" to \"100px\")."),
           FieldSpec("showIcons", .bool, "Outline the icon slots."),
-          FieldSpec("columns", .integer(minimum: -1_000_000, maximum: 1_000_000), "Square grid: cells per row."),
           FieldSpec(
-            "spacing", .number(minimum: -.greatestFiniteMagnitude, maximum: .greatestFiniteMagnitude),
+            "columns", .integer(minimum: 1, maximum: SquareGrid.maxColumns),
+            "Square grid: cells per row (at most \(SquareGrid.maxCells) cells in all)."),
+          FieldSpec(
+            "spacing", .number(minimum: 0, maximum: .greatestFiniteMagnitude),
             "Square grid: points between cells."),
           FieldSpec(
             "inset",

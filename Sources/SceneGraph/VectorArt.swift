@@ -7,10 +7,33 @@ public struct VectorArt: Hashable, Sendable {
   /// Prefixed to every id of the designer's SVG (and every reference to one), so they stay
   /// unique inside our SVG.
   public static let idPrefix = "art-"
+  /// The id of the art's root `<svg>` wherever it is written; the art's `<style>` rules are
+  /// scoped to it (`#wallpaper-art rect { … }`), so they reach nothing outside the art.
+  public static let rootID = "wallpaper-art"
   /// The most bytes an art file may have: 10 MB.
   public static let maxFileBytes = 10_000_000
-  /// The most elements an art file may have.
+  /// The most elements an art file may have, and the most it may draw once every `<use>` is
+  /// expanded (a `<use>` of a group of ten `<use>`s, nine levels deep, draws 10⁹).
   public static let maxElements = 200_000
+  /// The most attributes one element may have: 1,000, counted before libxml2 reads the file
+  /// (libxml2 2.9 compares attributes pairwise: 300,000 took over ten minutes).
+  public static let maxAttributesPerElement = 1_000
+  /// The most characters of text the art may draw (in `<text>` and its children): 10,000. A
+  /// wallpaper is no document, and librsvg lays a `<text>` out whole (100,000 characters ran
+  /// past 300 s).
+  public static let maxTextCharacters = 10_000
+  /// The most filtered elements nested inside one another: 8 (each filter draws its content
+  /// into layers of its own; 250 nested filters ran for minutes).
+  public static let maxFilterNesting = 8
+  /// The largest `feConvolveMatrix` order, per side: 9 (librsvg 2.54 panics from order 21).
+  public static let maxConvolveOrder = 9
+  /// The most `feTurbulence` octaves: 10 (each octave halves the noise's amplitude; past 10
+  /// none changes an 8-bit pixel, and librsvg spends time on every one).
+  public static let maxTurbulenceOctaves = 10
+  /// The art's size (`width`, `height`, or its `viewBox`) in CSS pixels, per side.
+  public static let sizeRange: ClosedRange<Double> = 1...100_000
+  /// The largest coordinate a `viewBox` may give.
+  public static let maxViewBoxCoordinate = 1e9
 
   /// The size the SVG asks for, in CSS pixels (its `width`/`height`, or its `viewBox`).
   public let size: Size

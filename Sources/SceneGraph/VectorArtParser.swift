@@ -82,6 +82,7 @@ private struct VectorArtParser {
       throw VectorArtError("is not an SVG file (no root element)")
     }
     guard bytes.count <= Int(Int32.max) else { throw VectorArtError("is too large for libxml2") }
+    try Self.checkAttributeCounts(bytes)
     var message: UnsafePointer<CChar>?
     let soname = UnsafeRawPointer(SharedLibraryNames.xml2.utf8Start).assumingMemoryBound(to: CChar.self)
     guard let api = clibxml2_load(soname, &message) else {
@@ -160,6 +161,67 @@ private struct VectorArtParser {
     }
   }
 
+  /// Refuses an element with more than `VectorArt.maxAttributesPerElement` attributes, from
+  /// the bytes, before libxml2 compares them pairwise. Counts the `=` signs outside quotes in
+  /// each start tag; comments, CDATA sections, processing instructions and the DOCTYPE are
+  /// skipped. Malformed markup is left for libxml2 to name.
+  static func checkAttributeCounts(_ bytes: [UInt8]) throws(VectorArtError) {
+    let limit = VectorArt.maxAttributesPerElement
+    func skip(past terminator: StaticString, from start: Int) -> Int {
+      let needle = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
+      var index = start
+      while index + needle.count <= bytes.count {
+        if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+          return index + needle.count
+        }
+        index += 1
+      }
+      return bytes.count
+    }
+    func starts(_ prefix: StaticString, at index: Int) -> Bool {
+      let needle = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+      return index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle)
+    }
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      if starts("<!--", at: index) {
+        index = skip(past: "-->", from: index + 4)
+      } else if starts("<![CDATA[", at: index) {
+        index = skip(past: "]]>", from: index + 9)
+      } else if starts("<?", at: index) {
+        index = skip(past: "?>", from: index + 2)
+      } else if starts("<!", at: index) || starts("</", at: index) {
+        index = skip(past: ">", from: index + 2)
+      } else {
+        var quote: UInt8?
+        var count = 0
+        index += 1
+        while index < bytes.count {
+          let byte = bytes[index]
+          if let open = quote {
+            if byte == open { quote = nil }
+          } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+          } else if byte == UInt8(ascii: "=") {
+            count += 1
+            if count > limit {
+              throw VectorArtError(
+                "has an element with more than \(limit) attributes (allowed: at most \(limit) per element)")
+            }
+          } else if byte == UInt8(ascii: ">") {
+            break
+          }
+          index += 1
+        }
+        index += 1
+      }
+    }
+  }
+
   /// The one-line reason for the error that stopped libxml2's reader.
   private func refusal(_ problem: clibxml2_problem) -> VectorArtError {
     var problem = problem
@@ -196,6 +258,56 @@ private struct VectorArtParser {
     "xlink:href", "xml:space", "xml:lang", "inkscape:label", "inkscape:groupmode",
   ]
 
+  /// The attributes kept (an allow-list: any other is dropped, `src`, `srcset`, `data-*`,
+  /// `target` and every event handler among them): SVG 1.1 and 2's attributes for the kept
+  /// elements, their presentation attributes, `aria-*` and `role`, and `allowedPrefixed`.
+  static let allowedAttributes: Set<String> = allowedPrefixed.union([
+    // Core and styling.
+    "id", "class", "style", "lang", "role", "type", "media", "title", "version", "baseProfile",
+    "requiredFeatures", "requiredExtensions", "systemLanguage",
+    // Presentation attributes.
+    "alignment-baseline", "baseline-shift", "clip", "clip-path", "clip-rule", "color", "color-interpolation",
+    "color-interpolation-filters", "color-profile", "color-rendering", "cursor", "direction", "display",
+    "dominant-baseline", "enable-background", "fill", "fill-opacity", "fill-rule", "filter", "flood-color",
+    "flood-opacity", "font", "font-family", "font-feature-settings", "font-kerning", "font-size",
+    "font-size-adjust", "font-stretch", "font-style", "font-variant", "font-weight", "glyph-orientation-horizontal",
+    "glyph-orientation-vertical", "image-rendering", "isolation", "kerning", "letter-spacing", "lighting-color",
+    "marker", "marker-end", "marker-mid", "marker-start", "mask", "mask-type", "mix-blend-mode", "opacity",
+    "overflow", "paint-order", "pointer-events", "shape-rendering", "stop-color", "stop-opacity", "stroke",
+    "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
+    "stroke-opacity", "stroke-width", "text-anchor", "text-decoration", "text-rendering", "transform",
+    "transform-origin", "unicode-bidi", "vector-effect", "visibility", "white-space", "word-spacing",
+    "writing-mode",
+    // Geometry and references.
+    "x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "fx", "fy", "fr", "x1", "y1", "x2", "y2", "d",
+    "points", "pathLength", "viewBox", "preserveAspectRatio", "href",
+    // Gradients, patterns, clips, masks, markers.
+    "gradientUnits", "gradientTransform", "spreadMethod", "offset", "patternUnits", "patternContentUnits",
+    "patternTransform", "clipPathUnits", "maskUnits", "maskContentUnits", "markerWidth", "markerHeight",
+    "markerUnits", "refX", "refY", "orient",
+    // Text.
+    "dx", "dy", "rotate", "textLength", "lengthAdjust", "startOffset", "method", "spacing", "side", "path",
+    // Filters.
+    "filterUnits", "primitiveUnits", "filterRes", "result", "in", "in2", "stdDeviation", "edgeMode", "mode",
+    "operator", "k1", "k2", "k3", "k4", "values", "tableValues", "slope", "intercept", "amplitude", "exponent",
+    "order", "kernelMatrix", "divisor", "bias", "targetX", "targetY", "preserveAlpha", "kernelUnitLength",
+    "surfaceScale", "diffuseConstant", "specularConstant", "specularExponent", "azimuth", "elevation", "z",
+    "pointsAtX", "pointsAtY", "pointsAtZ", "limitingConeAngle", "scale", "xChannelSelector", "yChannelSelector",
+    "baseFrequency", "numOctaves", "seed", "stitchTiles", "radius",
+    // A view's zoom.
+    "viewTarget", "zoomAndPan",
+  ])
+
+  /// Elements whose content is shown as text only (accessible names and descriptions): any
+  /// markup inside them is dropped and its text kept, escaped, so an HTML parser (for which an
+  /// inline SVG's `<title>` and `<desc>` hold HTML) can never read an element there.
+  static let textOnlyElements: Set<String> = ["title", "desc"]
+
+  /// The id the art's root `<svg>` is written with, wherever it is drawn (librsvg's document,
+  /// our SVG, the editor page): its `<style>` rules are scoped to it. Not `VectorArt.idPrefix`
+  /// followed by anything, so no id of the art can take it.
+  static var rootID: String { VectorArt.rootID }
+
   func sanitized(reference: @escaping (String) throws(VectorArtError) -> [UInt8]) throws(VectorArtError)
     -> VectorArt
   {
@@ -223,7 +335,7 @@ private struct VectorArtParser {
       switch attribute.name {
       case "width": width = Self.length(attribute.value)
       case "height": height = Self.length(attribute.value)
-      case "x", "y", "version", "baseProfile": continue
+      case "x", "y", "version", "baseProfile", "id": continue  // the root's id is `rootID`
       default:
         if attribute.name == "viewBox" {
           let numbers = attribute.value.split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap {
@@ -246,7 +358,20 @@ private struct VectorArtParser {
     else {
       throw VectorArtError("has no size (allowed: an <svg> with width and height, or a viewBox)")
     }
+    let range = VectorArt.sizeRange
+    guard range.contains(width), range.contains(height) else {
+      throw VectorArtError(
+        "has a size of \(Self.number(width))×\(Self.number(height)) px (allowed: width and height from "
+          + "\(Self.number(range.lowerBound)) to \(Self.number(range.upperBound)) px)")
+    }
+    if let viewBox, let big = viewBox.first(where: { abs($0) > VectorArt.maxViewBoxCoordinate }) {
+      throw VectorArtError(
+        "has a viewBox coordinate of \(Self.number(big)) (allowed: at most \(Self.number(VectorArt.maxViewBoxCoordinate)) either way)"
+      )
+    }
+    try checkExpandedElements()
 
+    root = " id=\"\(Self.rootID)\"" + root
     var content = ""
     var depth = 0
     var skipping: Int?  // the depth of a dropped element
@@ -256,6 +381,11 @@ private struct VectorArtParser {
     // A kept <style>'s text, checked whole at its end whatever splits it (comments, CDATA
     // sections); elements inside a <style> are dropped.
     var style: (depth: Int, text: String)?
+    // Whether each open element has a filter, and the characters of text drawn so far.
+    var filtered: [Bool] = [false]
+    var textCharacters = 0
+    // The depth of an open <title> or <desc>, whose content is kept as text only.
+    var textOnly: Int?
     for token in tokens {
       switch token {
       case .start(let name, _, let attributes, let selfClosing):
@@ -267,7 +397,31 @@ private struct VectorArtParser {
           }
           continue
         }
+        // Inside <title> or <desc> any element is dropped but its text is kept (below).
+        if skipping == nil, textOnly != nil {
+          if !selfClosing {
+            depth += 1
+            openNames.append(name)
+            filtered.append(false)
+          }
+          continue
+        }
         if skipping == nil, style != nil || !Self.allowedElements.contains(name) { skipping = depth + 1 }
+        if skipping == nil {
+          try Self.checkBounds(name, attributes)
+          let hasFilter = attributes.contains {
+            $0.name == "filter" || $0.name == "style" && $0.value.lowercased().contains("filter")
+          }
+          if hasFilter, filtered.count(where: { $0 }) + 1 > VectorArt.maxFilterNesting {
+            throw VectorArtError(
+              "nests more than \(VectorArt.maxFilterNesting) filtered elements (allowed: at most \(VectorArt.maxFilterNesting) filters inside one another)"
+            )
+          }
+          if !selfClosing { filtered.append(hasFilter) }
+        } else if !selfClosing {
+          filtered.append(false)
+        }
+        if skipping == nil, !selfClosing, Self.textOnlyElements.contains(name) { textOnly = depth + 1 }
         if skipping == nil {
           content += "<" + name
           var written: Set<String> = []  // `xlink:href` may come under an undeclared prefix and a bound one
@@ -286,10 +440,18 @@ private struct VectorArtParser {
         }
       case .end:
         let name = openNames.removeLast()
+        if filtered.count > 1 { filtered.removeLast() }
         if depth == 1 {
           depth = 0
           continue
         }
+        if let open = textOnly, depth > open {
+          // An element dropped inside <title> or <desc>.
+          if skipping == depth { skipping = nil }
+          depth -= 1
+          continue
+        }
+        if textOnly == depth { textOnly = nil }
         if let open = style, open.depth == depth {
           content += Self.escaped(try context.styleSheet(open.text), attribute: false)
           style = nil
@@ -299,10 +461,112 @@ private struct VectorArtParser {
         depth -= 1
       case .text(let text):
         guard depth > 0, skipping == nil else { continue }
+        if openNames.contains("text") {
+          textCharacters += text.count
+          if textCharacters > VectorArt.maxTextCharacters {
+            throw VectorArtError(
+              "has more than \(VectorArt.maxTextCharacters) characters of text (allowed: at most \(VectorArt.maxTextCharacters) in its <text> elements)"
+            )
+          }
+        }
         if style != nil { style!.text += text } else { content += Self.escaped(text, attribute: false) }
       }
     }
     return VectorArt(size: size, rootAttributes: root, content: content, elementCount: kept)
+  }
+
+  /// Refuses the filter settings librsvg cannot bound: an `feConvolveMatrix` over
+  /// `VectorArt.maxConvolveOrder` a side or whose kernel does not have order × order values
+  /// (librsvg panics), an `feTurbulence` of more than `VectorArt.maxTurbulenceOctaves` octaves.
+  static func checkBounds(_ name: String, _ attributes: [Attribute]) throws(VectorArtError) {
+    func numbers(_ key: String) -> [Double]? {
+      attributes.first { $0.name == key }.map {
+        $0.value.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { Double($0) ?? .nan }
+      }
+    }
+    switch name {
+    case "feConvolveMatrix":
+      let order = numbers("order") ?? [3]
+      let (x, y) = (order.first ?? 3, order.count > 1 ? order[1] : order.first ?? 3)
+      let most = Double(VectorArt.maxConvolveOrder)
+      guard order.count <= 2, x >= 1, y >= 1, x <= most, y <= most, x == x.rounded(), y == y.rounded() else {
+        throw VectorArtError(
+          "has an feConvolveMatrix of order '\(Context.shortened(attributes.first { $0.name == "order" }?.value ?? ""))' "
+            + "(allowed: whole numbers from 1 to \(VectorArt.maxConvolveOrder))")
+      }
+      let kernel = numbers("kernelMatrix") ?? []
+      guard kernel.count == Int(x) * Int(y), kernel.allSatisfy(\.isFinite) else {
+        throw VectorArtError(
+          "has an feConvolveMatrix of order \(Int(x))×\(Int(y)) with \(kernel.count) kernel values "
+            + "(allowed: exactly \(Int(x) * Int(y)) numbers)")
+      }
+    case "feTurbulence":
+      if let octaves = numbers("numOctaves")?.first, !(octaves <= Double(VectorArt.maxTurbulenceOctaves)) {
+        throw VectorArtError(
+          "has an feTurbulence of \(Self.number(octaves)) octaves (allowed: at most \(VectorArt.maxTurbulenceOctaves))")
+      }
+    default: break
+    }
+  }
+
+  /// Refuses art that draws more than `VectorArt.maxElements` elements once every `<use>` is
+  /// replaced by what it refers to (a "<use> bomb"), or whose `<use>` refers to itself.
+  func checkExpandedElements() throws(VectorArtError) {
+    // The element tree (node 0 holds the document), each `<use>`'s target, and the ids.
+    var children: [[Int]] = [[]]
+    var useTarget: [Int: String] = [:]
+    var ids: [String: Int] = [:]
+    var open = [0]
+    for token in tokens {
+      switch token {
+      case .start(let name, _, let attributes, let selfClosing):
+        let node = children.count
+        children.append([])
+        children[open.last!].append(node)
+        for attribute in attributes {
+          if attribute.name == "id", ids[attribute.value] == nil { ids[attribute.value] = node }
+          if name == "use", attribute.name == "href" || attribute.name == "xlink:href" {
+            let value = attribute.value.trimmingWhitespace
+            if value.hasPrefix("#") { useTarget[node] = String(value.dropFirst()) }
+          }
+        }
+        if !selfClosing { open.append(node) }
+      case .end: if open.count > 1 { open.removeLast() }
+      case .text: break
+      }
+    }
+    let limit = VectorArt.maxElements
+    var cost = [Int](repeating: -1, count: children.count)
+    var onPath = [Bool](repeating: false, count: children.count)
+    func parts(_ node: Int) -> [Int] { children[node] + (useTarget[node].flatMap { ids[$0] }.map { [$0] } ?? []) }
+    // Depth-first without recursion: `<use>` chains can be as long as the file.
+    var stack: [(node: Int, done: Bool)] = [(0, false)]
+    while let (node, done) = stack.popLast() {
+      if done {
+        onPath[node] = false
+        cost[node] = parts(node).reduce(1) { min(limit + 2, $0 + cost[$1]) }  // saturated above the limit
+        continue
+      }
+      guard cost[node] < 0 else { continue }
+      onPath[node] = true
+      stack.append((node, true))
+      for part in parts(node) where cost[part] < 0 {
+        if onPath[part] {
+          throw VectorArtError("has a <use> that refers to itself or to an element holding it (not allowed)")
+        }
+        stack.append((part, false))
+      }
+    }
+    if cost[0] - 1 > limit {  // node 0, the document, is not an element
+      throw VectorArtError(
+        "draws more than \(limit) elements once its <use> elements are expanded (allowed: at most \(limit))")
+    }
+  }
+
+  /// A number as a message shows it: whole numbers without a fraction, others as Swift prints
+  /// them.
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }
 
   /// `text` as XML character data (`attribute`: inside a `"`-quoted attribute value, where
@@ -357,7 +621,7 @@ private struct VectorArtParser {
         return nil  // an event handler (`onclick`, `ONLOAD`)
       }
       if name.hasPrefix("xmlns") { return nil }
-      if name.contains(":"), !VectorArtParser.allowedPrefixed.contains(name) { return nil }
+      guard VectorArtParser.allowedAttributes.contains(name) || name.hasPrefix("aria-") else { return nil }
       var value = attribute.value
       switch name {
       case "id": value = VectorArt.idPrefix + value
@@ -393,12 +657,7 @@ private struct VectorArtParser {
       if value.hasPrefix("#") { return "#" + VectorArt.idPrefix + value.dropFirst() }
       if linkOnly { return nil }
       let lower = value.lowercased()
-      if lower.hasPrefix("data:") {
-        guard
-          lower.hasPrefix("data:image/png") || lower.hasPrefix("data:image/jpeg") || lower.hasPrefix("data:image/jpg")
-        else { throw VectorArtError("embeds '\(Self.shortened(value))' (allowed: PNG or JPEG data: images)") }
-        return value
-      }
+      if lower.hasPrefix("data:") { return try Self.dataImage(value) }
       if Self.hasScheme(value) || value.hasPrefix("//") {
         throw VectorArtError(
           "refers to '\(Self.shortened(value))' (allowed: #ids, data: images and PNG or JPEG files in the SVG's folder)"
@@ -440,8 +699,8 @@ private struct VectorArtParser {
         }
         if target.hasPrefix("#") {
           out += "#" + VectorArt.idPrefix + target.dropFirst()
-        } else if target.lowercased().hasPrefix("data:image/png") || target.lowercased().hasPrefix("data:image/jpeg") {
-          out += target
+        } else if target.lowercased().hasPrefix("data:") {
+          out += try Self.dataImage(target)
         } else {
           throw VectorArtError(
             "refers to '\(Self.shortened(target))' in url() (allowed: #ids in the SVG itself and PNG or JPEG data: images)"
@@ -471,7 +730,23 @@ private struct VectorArtParser {
         if ids.contains(String(name)), !rest.hasPrefix(VectorArt.idPrefix) { out += VectorArt.idPrefix }
       }
       out += rest
-      return out
+      return try CSSScope.scoped(out[...], to: "#" + VectorArtParser.rootID)
+    }
+
+    /// A `data:` URI kept as an image: PNG or JPEG in base64 (`data:image/png;base64,…`), its
+    /// white space removed, so that the renderer can read each image's size from its header
+    /// (`ImageLimits`) before librsvg decodes it.
+    static func dataImage(_ value: String) throws(VectorArtError) -> String {
+      let lower = value.prefix(32).lowercased()
+      let kinds = ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,"]
+      guard let kind = kinds.first(where: { lower.hasPrefix($0) }) else {
+        throw VectorArtError(
+          "embeds '\(Self.shortened(value))' (allowed: PNG or JPEG data: images in base64, data:image/png;base64,…)")
+      }
+      let payload = value.utf8.dropFirst(kind.utf8.count).filter {
+        !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D)
+      }
+      return kind + String(decoding: payload, as: UTF8.self)
     }
 
     static func hasScheme(_ value: String) -> Bool {
@@ -503,6 +778,147 @@ private struct VectorArtParser {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
+  }
+}
+
+/// Scopes an art's style sheet to the art: every rule's selectors get the art root's id in
+/// front (`rect` → `#wallpaper-art rect`, `:root` → `#wallpaper-art`), inside `@media`,
+/// `@supports`, `@layer` and `@container` too, so no rule can reach our label, grid or the
+/// editor page around the art. A selector that starts with a combinator (`~ p`, `+ p`, `> p`)
+/// would reach the root's siblings and is refused; other at-rules (`@font-face`, `@keyframes`)
+/// select nothing and are kept as they are.
+enum CSSScope {
+  static func scoped(_ css: Substring, to scope: String) throws(VectorArtError) -> String {
+    var out = ""
+    var index = css.startIndex
+    while index < css.endIndex {
+      // The prelude: up to a `{` or `;` outside strings, comments and brackets.
+      var prelude = ""
+      var depth = 0
+      var terminator: Character?
+      while index < css.endIndex {
+        let character = css[index]
+        if character == "/", css[index...].hasPrefix("/*") {
+          guard let close = css[css.index(index, offsetBy: 2)...].firstRange(of: "*/") else { return out }
+          index = close.upperBound
+          prelude += " "
+          continue
+        }
+        if character == "\"" || character == "'" {
+          let end = try stringEnd(css, from: index)
+          prelude += css[index..<end]
+          index = end
+          continue
+        }
+        if character == "(" || character == "[" { depth += 1 }
+        if character == ")" || character == "]" { depth -= 1 }
+        index = css.index(after: index)
+        if depth == 0, character == "{" || character == ";" {
+          terminator = character
+          break
+        }
+        if character == "}" { throw unbalanced }
+        prelude.append(character)
+      }
+      let trimmed = prelude.trimmingWhitespace
+      guard let terminator else {
+        if !trimmed.isEmpty { out += prelude }
+        break
+      }
+      if terminator == ";" {
+        out += prelude + ";"
+        continue
+      }
+      let blockStart = index
+      let blockEnd = try matchingBrace(css, from: blockStart)
+      index = css.index(after: blockEnd)
+      let block = css[blockStart..<blockEnd]
+      if trimmed.hasPrefix("@") {
+        let name = trimmed.prefix { !$0.isWhitespace && $0 != "(" }.lowercased()
+        if ["@media", "@supports", "@layer", "@container"].contains(name) {
+          out += trimmed + "{" + (try scoped(block, to: scope)) + "}"
+        } else {
+          out += trimmed + "{" + block + "}"
+        }
+        continue
+      }
+      let selectors = try splitSelectors(trimmed).map { (selector: String) throws(VectorArtError) -> String in
+        if let first = selector.first, ">+~".contains(first) {
+          throw VectorArtError(
+            "has a <style> selector '\(VectorArtParser.Context.shortened(selector))' that starts with a combinator (not allowed: it reaches outside the art)"
+          )
+        }
+        if selector.lowercased().hasPrefix(":root") { return scope + selector.dropFirst(5) }
+        return scope + " " + selector
+      }
+      out += selectors.joined(separator: ", ") + "{" + block + "}"
+    }
+    return out
+  }
+
+  private static var unbalanced: VectorArtError {
+    VectorArtError("has a <style> whose braces do not balance (not allowed: its rules could not be scoped)")
+  }
+
+  /// The index after the string that starts at `start` (a quote).
+  private static func stringEnd(_ css: Substring, from start: Substring.Index) throws(VectorArtError)
+    -> Substring.Index
+  {
+    let quote = css[start]
+    var index = css.index(after: start)
+    while index < css.endIndex {
+      let character = css[index]
+      if character == quote { return css.index(after: index) }
+      if character == "\n" { break }
+      index = css.index(after: index)
+    }
+    throw VectorArtError("has a <style> with an unterminated string (not allowed)")
+  }
+
+  /// The index of the `}` closing the block that starts at `start` (after its `{`).
+  private static func matchingBrace(_ css: Substring, from start: Substring.Index) throws(VectorArtError)
+    -> Substring.Index
+  {
+    var depth = 1
+    var index = start
+    while index < css.endIndex {
+      let character = css[index]
+      if character == "/", css[index...].hasPrefix("/*") {
+        guard let close = css[css.index(index, offsetBy: 2)...].firstRange(of: "*/") else { break }
+        index = close.upperBound
+        continue
+      }
+      if character == "\"" || character == "'" {
+        index = try stringEnd(css, from: index)
+        continue
+      }
+      if character == "{" { depth += 1 }
+      if character == "}" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = css.index(after: index)
+    }
+    throw unbalanced
+  }
+
+  /// A selector list split at its top-level commas, each selector trimmed.
+  private static func splitSelectors(_ list: String) throws(VectorArtError) -> [String] {
+    var selectors: [String] = []
+    var current = ""
+    var depth = 0
+    for character in list {
+      if character == "(" || character == "[" { depth += 1 }
+      if character == ")" || character == "]" { depth -= 1 }
+      if character == ",", depth == 0 {
+        selectors.append(current.trimmingWhitespace)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    selectors.append(current.trimmingWhitespace)
+    return selectors.filter { !$0.isEmpty }
   }
 }
 

@@ -39,9 +39,13 @@ enum DesignSchema {
 
   private static func schema(_ kind: FieldSpec.Kind) -> [String: Any] {
     switch kind {
-    case .string(let minLength):
-      return minLength > 0 ? ["type": "string", "minLength": minLength] : ["type": "string"]
-    case .path, .folder: return ["type": "string", "minLength": 1]
+    case .string(let minLength, let maxLength, let pattern):
+      var result: [String: Any] = ["type": "string"]
+      if minLength > 0 { result["minLength"] = minLength }
+      if let maxLength { result["maxLength"] = maxLength }
+      if let pattern { result["pattern"] = pattern }
+      return result
+    case .path, .folder: return ["type": "string", "minLength": 1, "pattern": FieldSpec.noControlCharacters]
     case .device: return ["type": "string", "enum": DeviceCatalog.devices.map(\.id)]
     case .choice(let words): return ["type": "string", "enum": words]
     case .color: return ["type": "string", "minLength": 1]

@@ -57,6 +57,13 @@ public struct WallpaperTool {
       ("source <(wallpaper completions bash)", "Tab completion in bash."),
     ])
 
+  /// Turns on the art cage (`ArtPreflight`): untrusted art is first drawn by this executable
+  /// in a helper process under limits of its own. For the `wallpaper` executable only: a test
+  /// runner or another program that embeds the tool is no such helper.
+  public static func enableArtPreflight() {
+    if let executable = ChildProcess.currentExecutable { ArtPreflight.enable(helper: executable) }
+  }
+
   /// Runs the tool with `arguments` (without the program name) and returns the exit status.
   public func run(_ arguments: [String]) -> Int32 {
     do {
@@ -85,6 +92,9 @@ public struct WallpaperTool {
       try Commands.runSchema(rest, console: console)
     case "--version":
       console.out("wallpaper \(Self.version)\n")
+    case ArtPreflight.helperCommand:
+      // The art cage's helper (CairoRendering/ArtPreflight.swift): not a user command.
+      exit(ArtPreflight.runHelper(rest))
     case "render":
       try RenderCommand(console: console, environment: environment).run(rest)
     case "preview":

@@ -65,7 +65,9 @@ public enum AtomicFile {
     }
     let directory = target.folderOrCurrent
     removeStaleTemporaryFiles(in: directory)
-    let (descriptor, temporary) = try createTemporaryFile(in: directory, for: target.lastComponent, path: path)
+    let (descriptor, temporary, slot) = try createTemporaryFile(
+      in: directory, for: target.lastComponent, path: path)
+    defer { SignalCleanup.unregister(slot) }
     // Closed after the rename, so the lock that says "being written" lasts until then.
     defer { close(descriptor) }
     _ = flock(descriptor, LOCK_EX | LOCK_NB)
@@ -200,9 +202,11 @@ public enum AtomicFile {
   /// Creates `.NAME.wallpaper.tmp-XXXXXX` in `folder` with six random letters or digits, as `mkstemp`
   /// does, but with mode 0666 handed to `open`: the kernel applies the umask (or the folder's
   /// default ACL) as for any new file, so the process's umask never has to be read.
+  /// The path is registered with `SignalCleanup` before the file is created (its slot is
+  /// returned), so a SIGINT or SIGTERM at any moment after removes it.
   private static func createTemporaryFile(
     in folder: String, for name: String, path: String
-  ) throws(ExportError) -> (descriptor: Int32, path: String) {
+  ) throws(ExportError) -> (descriptor: Int32, path: String, slot: Int?) {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
     let prefix = Array((folder + "/" + temporaryName(for: name)).utf8.dropLast("XXXXXX".utf8.count))
     var random = SystemRandomNumberGenerator()
@@ -215,8 +219,12 @@ public enum AtomicFile {
         value /= UInt64(alphabet.count)
       }
       let candidate = String(decoding: bytes, as: UTF8.self)
+      let slot = SignalCleanup.register(candidate)
       let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 { return (descriptor, candidate) }
+      if descriptor >= 0 { return (descriptor, candidate, slot) }
+      let code = errno
+      SignalCleanup.unregister(slot)
+      errno = code
       guard errno == EEXIST else { break }
     }
     throw .failed("cannot write '\(path)': \(String(cString: strerror(errno)))")

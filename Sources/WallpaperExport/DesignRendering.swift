@@ -107,7 +107,11 @@ public enum DesignRendering {
     }
     if let art = design.art {
       do {
-        try Renderer.validateArt(art.vector)
+        // The art covers the canvas; the preflight draws it at the device's own pixels.
+        let scale = Double(design.device.screen.scale)
+        let canvas = design.canvasSize
+        let pixels = (try? Size(width: canvas.width * scale, height: canvas.height * scale)) ?? canvas
+        try Renderer.validateArt(art.vector, covering: pixels)
       } catch {
         throw .invalidInput("art.svg: '\(art.path)' cannot be used: \(error.description)")
       }

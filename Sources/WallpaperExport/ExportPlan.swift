@@ -89,7 +89,8 @@ public struct ExportPlan: Sendable {
     func add(_ part: [UInt8]) { bytes += Array("\(part.count):".utf8) + part }
     add(
       tree.map { Array($0.jsonText.utf8) } ?? FileManager.default.contents(atPath: designFile).map { Array($0) } ?? [])
-    add(design.label.fontPath.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? [])
+    // Read as FreeType will: a regular file only (a FIFO would block the export here).
+    add(design.label.fontPath.flatMap { try? FilePath($0).readRegularFile(limit: Font.maxFileBytes) } ?? [])
     add(design.background.image?.data ?? [])
     add(design.art.map { Array(($0.vector.rootAttributes + $0.vector.content).utf8) } ?? [])
     for photo in design.grid.images { add(photo.bytes) }

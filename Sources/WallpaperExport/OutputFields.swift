@@ -37,7 +37,9 @@ public enum OutputFields {
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
     FieldSpec("svgFontFile", .bool, "SVG with svgText text: also write the embedded font beside the SVG."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
-    FieldSpec("outputIntent", .string(minLength: 1), "With pdfx: a CMYK profile's name or .icc file."),
+    FieldSpec(
+      "outputIntent", .string(minLength: 1, pattern: FieldSpec.noControlCharacters),
+      "With pdfx: a CMYK profile's name or .icc file inside the design file's folder."),
     FieldSpec(
       "outputCondition", .choice(OutputCondition.allNames),
       "With outputIntent: the registered printing condition its profile characterises."),
@@ -141,8 +143,13 @@ public enum OutputFields {
       return (nil, nil)
     }
     var intent: OutputIntent
+    try fields.checkPathCharacters("outputIntent")
+    // A profile file is an input like a photo: confined to the design file's folder.
+    let file = try name.flatMap { OutputIntent.isPath($0) ? $0 : nil }.flatMap {
+      _ throws(DesignError) in try fields.inputPath("outputIntent", flag: "--output-intent")
+    }
     do {
-      intent = try OutputIntent(named: name ?? OutputIntent.defaultName)
+      intent = try OutputIntent(named: name ?? OutputIntent.defaultName, file: file)
     } catch {
       let names = OutputIntent.installedNames.joined(separator: ", ")
       throw DesignError(

@@ -9,4 +9,7 @@ import WallpaperCLI
   // executable sets it, not the library.
   _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
 #endif
+WallpaperTool.enableArtPreflight()
+// A run ended by SIGINT or SIGTERM removes the temporary file it was writing.
+SignalCleanup.removeOnSignal()
 exit(WallpaperTool().run(Array(CommandLine.arguments.dropFirst())))

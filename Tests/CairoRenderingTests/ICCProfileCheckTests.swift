@@ -38,6 +38,20 @@ final class ICCProfileCheckTests: XCTestCase {
     }
   }
 
+  /// The full check refuses none of the real profiles Debian installs (Ghostscript's CMYK,
+  /// RGB, grey and Lab profiles, v2 and v4), nor the profiles the renderer makes.
+  func testEveryInstalledProfileAndOurOwnPass() throws {
+    let folder = "/usr/share/color/icc/ghostscript"
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".icc") }
+    XCTAssertGreaterThanOrEqual(names.count, 10)
+    for name in names {
+      let bytes = try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/\(name)").map(Array.init))
+      XCTAssertNil(ICCProfileCheck.problem(in: bytes), name)
+    }
+    XCTAssertNil(ICCProfileCheck.problem(in: try ColorProfiles.displayP3()))
+    XCTAssertNil(ICCProfileCheck.problem(in: ColorProfiles.sRGB))
+  }
+
   func testTheDefaultIntentSaysCustomAndANamedConditionItsIdentifier() throws {
     let intent = try OutputIntent(named: OutputIntent.defaultName)
     XCTAssertEqual(intent.conditionIdentifier, "Custom")

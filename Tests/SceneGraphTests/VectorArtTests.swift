@@ -64,13 +64,132 @@ final class VectorArtTests: XCTestCase {
       </svg>
       """)
     for expected in [
-      "#art-sky { fill: url(#art-fade); }", "color: #fff", "id=\"art-fade\"", "id=\"art-p\"",
+      "#wallpaper-art #art-sky{ fill: url(#art-fade); }", "color: #fff", "id=\"art-fade\"", "id=\"art-p\"",
       "style=\"fill:url(#art-fade)\"", "clip-path=\"url(#art-fade)\"", "xlink:href=\"#art-p\"", "href=\"#art-p\"",
     ] {
       XCTAssertTrue(result.content.contains(expected), "\(expected) not in \(result.content)")
     }
     XCTAssertEqual(result.size, try Size(width: 40, height: 30))
     XCTAssertTrue(result.rootAttributes.contains("viewBox=\"0 0 40 30\""))
+  }
+
+  /// Issue 45: attributes are kept from an allow-list, so `src`, `srcset`, `data-*` and any
+  /// attribute SVG does not know are dropped (an HTML parser would read some of them).
+  func testOnlyKnownAttributesAreKept() throws {
+    let result = try art(
+      """
+      \(open) width="10" height="10" data-x="1" onload="x()">
+      <rect width="10" height="10" fill="red" src="http://canary/a" srcset="http://canary/b 1x"
+        data-track="1" formaction="http://canary/c" target="_blank" aria-label="a square" role="img"/>
+      </svg>
+      """)
+    for kept in ["width=\"10\"", "fill=\"red\"", "aria-label=\"a square\"", "role=\"img\""] {
+      XCTAssertTrue(result.content.contains(kept), "\(kept) not in \(result.content)")
+    }
+    for dropped in ["src", "canary", "data-", "formaction", "target", "onload"] {
+      XCTAssertFalse((result.rootAttributes + result.content).contains(dropped), "\(dropped) in \(result.content)")
+    }
+  }
+
+  /// Markup inside `<title>` and `<desc>` is kept as escaped text only: inlined in a page,
+  /// where the HTML parser reads those elements' content as HTML, it never becomes an `<img>`.
+  func testTitleAndDescHoldTextOnly() throws {
+    let result = try art(
+      """
+      \(open) width="10" height="10"><title>Leaf <image src="http://canary/t" xlink:href="#x"/>&lt;img src=x&gt;</title>
+      <desc><g><image srcset="http://canary/d"/>More <b>bold</b></g></desc><rect width="1" height="1"/></svg>
+      """)
+    XCTAssertTrue(result.content.contains("<title>Leaf &lt;img src=x&gt;</title>"), result.content)
+    XCTAssertTrue(result.content.contains("<desc>More bold</desc>"), result.content)
+    XCTAssertFalse(result.content.contains("canary"), result.content)
+    XCTAssertTrue(result.content.contains("<rect width=\"1\" height=\"1\"/>"), result.content)
+  }
+
+  /// The art's `<style>` is scoped to the art's root (`#wallpaper-art`): a rule for every
+  /// element reaches only the art's; a selector that would reach the root's siblings is
+  /// refused; at-rules' inner rules are scoped too.
+  func testStyleRulesAreScopedToTheArt() throws {
+    let result = try art(
+      """
+      \(open) width="10" height="10" id="mine"><style>
+      * { visibility: hidden } text, .label &gt; tspan { fill: red } :root { opacity: .5 }
+      @media (min-width: 1px) { rect { fill: blue } } @font-face { font-family: "a{b" }
+      /* { not a rule } */ a[title="x,y{"] { fill: green }
+      </style><rect width="1" height="1"/></svg>
+      """)
+    XCTAssertTrue(result.rootAttributes.hasPrefix(" id=\"wallpaper-art\""), result.rootAttributes)
+    XCTAssertFalse(result.rootAttributes.contains("mine"), result.rootAttributes)
+    for expected in [
+      "#wallpaper-art *{ visibility: hidden }", "#wallpaper-art text, #wallpaper-art .label &gt; tspan{ fill: red }",
+      "#wallpaper-art{ opacity: .5 }", "@media (min-width: 1px){#wallpaper-art rect{ fill: blue }}",
+      "@font-face{ font-family: \"a{b\" }", "#wallpaper-art a[title=\"x,y{\"]{ fill: green }",
+    ] {
+      XCTAssertTrue(result.content.contains(expected), "\(expected) not in \(result.content)")
+    }
+    for selector in ["~ g", "+ g", "&gt; g"] {
+      XCTAssertEqual(
+        refusal("\(open) width=\"10\" height=\"10\"><style>rect {} \(selector) { fill: red }</style></svg>"),
+        "has a <style> selector '\(selector.replacingOccurrences(of: "&gt;", with: ">"))' that starts with a combinator (not allowed: it reaches outside the art)"
+      )
+    }
+    XCTAssertEqual(
+      refusal("\(open) width=\"10\" height=\"10\"><style>rect { fill: red </style></svg>"),
+      "has a <style> whose braces do not balance (not allowed: its rules could not be scoped)")
+  }
+
+  /// Issue 45: the bounds the sanitiser sets on what librsvg is asked to do.
+  func testUnboundedFeaturesAreRefusedAtTheirLimits() {
+    func svg(_ body: String) -> String { "\(open) width=\"10\" height=\"10\">\(body)</svg>" }
+    let attributes = (
+      n: VectorArt.maxAttributesPerElement,
+      markup: { (n: Int) in
+        svg("<rect " + (0..<n).map { "a\($0)='0'" }.joined(separator: " ") + "/>")
+      }
+    )
+    XCTAssertNil(refusal(attributes.markup(attributes.n)))
+    XCTAssertEqual(
+      refusal(attributes.markup(attributes.n + 1)),
+      "has an element with more than 1000 attributes (allowed: at most 1000 per element)")
+    // Quoted `=` and `>` do not count or end a tag; comments are skipped.
+    XCTAssertNil(
+      refusal(
+        svg(
+          "<!-- <a " + String(repeating: "b=1 ", count: 2000) + "> --><rect fill=\""
+            + String(repeating: "=>", count: 2000) + "\"/>")))
+    let text = String(repeating: "x", count: VectorArt.maxTextCharacters)
+    XCTAssertNil(refusal(svg("<text>\(text)</text><title>\(text)\(text)</title>")))
+    XCTAssertEqual(
+      refusal(svg("<text>\(text)<tspan>y</tspan></text>")),
+      "has more than 10000 characters of text (allowed: at most 10000 in its <text> elements)")
+    let filter = "<filter id=\"f\"><feFlood/></filter>"
+    let nested = { (n: Int) in
+      svg(filter + String(repeating: "<g filter=\"url(#f)\">", count: n) + String(repeating: "</g>", count: n))
+    }
+    XCTAssertNil(refusal(nested(VectorArt.maxFilterNesting)))
+    XCTAssertEqual(
+      refusal(nested(VectorArt.maxFilterNesting + 1)),
+      "nests more than 8 filtered elements (allowed: at most 8 filters inside one another)")
+    XCTAssertNil(
+      refusal(
+        svg(
+          "<filter><feConvolveMatrix order=\"9\" kernelMatrix=\"\(Array(repeating: "1", count: 81).joined(separator: " "))\"/></filter>"
+        )))
+    XCTAssertEqual(
+      refusal(svg("<filter><feConvolveMatrix order=\"10\"/></filter>")),
+      "has an feConvolveMatrix of order '10' (allowed: whole numbers from 1 to 9)")
+    XCTAssertNil(refusal(svg("<filter><feTurbulence numOctaves=\"10\"/></filter>")))
+    XCTAssertEqual(
+      refusal(svg("<filter><feTurbulence numOctaves=\"11\"/></filter>")),
+      "has an feTurbulence of 11 octaves (allowed: at most 10)")
+    XCTAssertEqual(
+      refusal(svg(##"<g id="a"><use href="#a"/></g>"##)),
+      "has a <use> that refers to itself or to an element holding it (not allowed)")
+    XCTAssertEqual(
+      refusal(svg(#"<image href="data:image/png,%89PNG"/>"#)),
+      "embeds 'data:image/png,%89PNG' (allowed: PNG or JPEG data: images in base64, data:image/png;base64,…)")
+    XCTAssertEqual(
+      refusal("\(open) width=\"0.5\" height=\"10\"/>"),
+      "has a size of 0.5×10 px (allowed: width and height from 1 to 100000 px)")
   }
 
   func testFilesInTheFolderAreEmbeddedAndEverythingElseIsRefused() throws {

@@ -117,6 +117,15 @@ extension Processes {
   public static func peakMemory(
     _ executable: String, _ arguments: [String], in directory: String
   ) throws -> (status: Int32, bytes: Int) {
+    let (result, bytes) = try measured(executable, arguments, in: directory)
+    return (result.status, bytes)
+  }
+
+  /// Runs `executable` as `peakMemory(_:_:in:)` does, and returns what it wrote with its peak
+  /// resident memory in bytes (the largest of the program and any child it waited for).
+  public static func measured(
+    _ executable: String, _ arguments: [String], in directory: String
+  ) throws -> (result: ProcessResult, bytes: Int) {
     #if os(macOS)
       let result = try run("/usr/bin/time", ["-l", executable] + arguments, in: directory)
       let line = result.stderr.split(separator: "\n").last { $0.hasSuffix("maximum resident set size") }
@@ -136,6 +145,6 @@ extension Processes {
     guard let bytes else {
       throw NSError(domain: "time", code: 1, userInfo: [NSLocalizedDescriptionKey: "no peak memory in '\(text)'"])
     }
-    return (result.status, bytes)
+    return (result, bytes)
   }
 }
