@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// What two designers' programs that import SVG do with ours (the importer table in
-/// Docs/svg.md): LibreOffice Draw draws every season within 2/255 of our PNG (it applies a
-/// group's opacity to each object in it, so translucent art is drawn opaque under a veil), and
-/// Scribus places the page at the origin (it places by its elements' box and ignores
-/// `clip-path`, so every element lies inside the page) and draws it within 2/255 too.
+/// What two designers' programs that import SVG do with our office profile's SVG
+/// (`--svg-profile office`; the importer table in Docs/svg.md): LibreOffice Draw draws every
+/// season within 2/255 of our PNG (it applies a group's opacity to each object in it, so
+/// translucent art is drawn opaque under a veil), and Scribus places the page at the origin (it
+/// places by its elements' box and ignores `clip-path`, so every element lies inside the page)
+/// and draws it within 2/255 too. Element by element: `ElementJudgeTests`.
 final class ImporterTests: XCTestCase {
   private var folder = ""
   private let seasons = ["autumn", "spring", "summer", "winter"]
@@ -28,10 +29,11 @@ final class ImporterTests: XCTestCase {
     return result
   }
 
-  /// Our SVG and our PNG at 1x (one pixel per point) of `season` on the iPhone 16.
+  /// Our SVG with the office profile and our PNG at 1x (one pixel per point) of `season` on
+  /// the iPhone 16.
   private func render(_ season: String) throws -> RGBAImage {
     let design = ["render", "--device", "iphone-16", "--season", season]
-    try run(Processes.wallpaperBinary, design + ["-o", "\(season).svg"])
+    try run(Processes.wallpaperBinary, design + ["--svg-profile", "office", "-o", "\(season).svg"])
     try run(Processes.wallpaperBinary, design + ["--scale", "1", "-o", "\(season).png"])
     return try RGBAImage(pngFile: "\(folder)/\(season).png")
   }

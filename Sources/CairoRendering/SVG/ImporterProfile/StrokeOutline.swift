@@ -4,7 +4,8 @@ import SceneGraph
 /// The area a stroke paints, as a fill (rule 3 of `OfficeImporterRules`): the stroke's
 /// centre line flattened into segments no further than `tolerance` from the curve, and the
 /// union of one quadrilateral per segment, one piece per join (miter, round or bevel, with
-/// Cairo's miter limit of 10) and one per cap. Every piece winds the same way, so the
+/// Cairo's miter limit of 10, where two of the path's segments meet; round inside a curve, as
+/// Cairo strokes a curve) and one per cap. Every piece winds the same way, so the
 /// non-zero fill of them all is their union, drawn with no seam between pieces.
 struct StrokeOutline {
   typealias XY = SVGCanvasClip.XY
@@ -29,9 +30,10 @@ struct StrokeOutline {
   func outline(of geometry: Geometry) -> Geometry {
     var polygons: [[XY]] = []
     for subpath in SVGCanvasClip.subpaths(of: geometry) {
-      var points = flattened(subpath)
+      var (points, corners) = flattened(subpath)
       if subpath.closed, points.count > 1, Self.distance(points[0], points[points.count - 1]) < 1e-9 {
         points.removeLast()
+        corners.removeLast()
       }
       guard points.count > 1 else { continue }
       let count = points.count
@@ -42,7 +44,8 @@ struct StrokeOutline {
       let joints = subpath.closed ? Array(0..<count) : Array(1..<(count - 1))
       for index in joints {
         let previous = points[(index + count - 1) % count]
-        polygons.append(joinPiece(previous, points[index], points[(index + 1) % count]))
+        polygons.append(
+          joinPiece(previous, points[index], points[(index + 1) % count], join: corners[index] ? join : .round))
       }
       if !subpath.closed {
         polygons.append(capPiece(at: points[0], awayFrom: points[1]))
@@ -60,13 +63,19 @@ struct StrokeOutline {
   }
 
   /// The sub-path's points: lines as they are, each cubic in enough equal steps that no step
-  /// strays more than `tolerance` from the curve; repeated points dropped.
-  private func flattened(_ subpath: SVGCanvasClip.Subpath) -> [XY] {
+  /// strays more than `tolerance` from the curve; repeated points dropped. `corners` tells
+  /// which points end one of the path's own segments (the others lie inside a curve).
+  private func flattened(_ subpath: SVGCanvasClip.Subpath) -> (points: [XY], corners: [Bool]) {
     var points = [subpath.start]
+    var corners = [true]
     var current = subpath.start
-    func add(_ p: XY) {
-      if let last = points.last, Self.distance(last, p) < 1e-9 { return }
+    func add(_ p: XY, corner: Bool = true) {
+      if let last = points.last, Self.distance(last, p) < 1e-9 {
+        if corner { corners[corners.count - 1] = true }
+        return
+      }
       points.append(p)
+      corners.append(corner)
     }
     for segment in subpath.segments {
       switch segment {
@@ -84,12 +93,14 @@ struct StrokeOutline {
           let t = Double(step) / Double(steps)
           let u = 1 - t
           let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-          add((a * current.x + b * c1.x + c * c2.x + d * p.x, a * current.y + b * c1.y + c * c2.y + d * p.y))
+          add(
+            (a * current.x + b * c1.x + c * c2.x + d * p.x, a * current.y + b * c1.y + c * c2.y + d * p.y),
+            corner: step == steps)
         }
         current = p
       }
     }
-    return points
+    return (points, corners)
   }
 
   /// The unit normal of the direction a → b (the direction turned a quarter).
@@ -105,7 +116,7 @@ struct StrokeOutline {
   }
 
   /// The piece that fills the outer side of the corner at `v` between a → v and v → b.
-  private func joinPiece(_ a: XY, _ v: XY, _ b: XY) -> [XY] {
+  private func joinPiece(_ a: XY, _ v: XY, _ b: XY, join: LineJoin) -> [XY] {
     let (n1, n2) = (Self.normal(a, v), Self.normal(v, b))
     let (u1, u2) = ((v.x - a.x, v.y - a.y), (b.x - v.x, b.y - v.y))
     let cross = u1.0 * u2.1 - u1.1 * u2.0
