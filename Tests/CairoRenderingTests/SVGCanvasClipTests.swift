@@ -142,7 +142,8 @@ final class SVGCanvasClipTests: XCTestCase {
           let stroke = try Stroke(
             .solid(colour), width: random.range(0.5, 9), join: joins[Int(random.range(0, 2.999))],
             cap: caps[Int(random.range(0, 2.999))])
-          shape = .shape(ShapeNode(try geometry(&random), fill: random.next() < 0.3 ? .solid(.white) : nil, stroke: stroke))
+          shape = .shape(
+            ShapeNode(try geometry(&random), fill: random.next() < 0.3 ? .solid(.white) : nil, stroke: stroke))
         }
         nodes.append(.group(Group(transform: try transform(&random), children: [shape])))
       }
@@ -152,7 +153,8 @@ final class SVGCanvasClipTests: XCTestCase {
       XCTAssertNotEqual(office, scene, "scene \(index): the office profile cut something")
       let svg = try Renderer().render(scene, as: Output(format: .svg, scale: 2, svg: SVGOptions(profile: .office)))
       XCTAssertEqual(
-        String(decoding: svg, as: UTF8.self).components(separatedBy: "<svg").count, 2, "scene \(index): no nested <svg>")
+        String(decoding: svg, as: UTF8.self).components(separatedBy: "<svg").count, 2, "scene \(index): no nested <svg>"
+      )
       try Data(svg).write(to: URL(fileURLWithPath: "\(folder)/\(index).svg"))
       let result = try Processes.run(
         "rsvg-convert", ["-z", "2", "-o", "\(folder)/\(index).png", "\(folder)/\(index).svg"])

@@ -147,7 +147,8 @@ final class ImporterFormTests: BinaryTestCase {
       try run(
         Processes.wallpaperBinary,
         ["render", "--device", device, "--season", season, "--svg-profile", "office", "-o", "\(season).svg"])
-      try run(Processes.wallpaperBinary, ["render", "--device", device, "--season", season, "-o", "\(season)-plain.svg"])
+      try run(
+        Processes.wallpaperBinary, ["render", "--device", device, "--season", season, "-o", "\(season)-plain.svg"])
       let reader = try Self.boxes("\(folder)/\(season).svg")
       XCTAssertGreaterThan(reader.checked, 20, "\(season) on \(device): elements were checked")
       XCTAssertEqual(reader.viewports, 0, "\(season) on \(device): no nested <svg>")

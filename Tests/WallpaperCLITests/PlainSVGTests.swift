@@ -38,12 +38,17 @@ final class PlainSVGTests: BinaryTestCase {
         translucent += 1
         // The layer's own `opacity`, or its one object's when it holds one.
         let tag = try XCTUnwrap(svg.firstMatch(of: try Regex("<g id=\"\(layer)\"[^>]*>\n?[^\n]*")), "\(name): \(layer)")
-        XCTAssertTrue(tag.0.contains(" opacity=\"\(opacity)\""), "\(name): \(layer) at \(opacity): \(tag.0.prefix(300))")
+        XCTAssertTrue(
+          tag.0.contains(" opacity=\"\(opacity)\""), "\(name): \(layer) at \(opacity): \(tag.0.prefix(300))")
       }
       let ours = try RGBAImage(pngFile: "\(folder)/\(name).png")
-      try run("rsvg-convert", ["-w", String(ours.width), "-h", String(ours.height), "\(name).svg", "-o", "\(name)-rsvg.png"])
+      try run(
+        "rsvg-convert", ["-w", String(ours.width), "-h", String(ours.height), "\(name).svg", "-o", "\(name)-rsvg.png"])
       let difference = ImageDifference(ours, try RGBAImage(pngFile: "\(folder)/\(name)-rsvg.png"), threshold: 24)
-      report.append(String(format: "%@: rsvg mean %.3f/255, %.4f %% off by > 24", name, difference.meanChannelDelta, difference.fractionOverThreshold * 100))
+      report.append(
+        String(
+          format: "%@: rsvg mean %.3f/255, %.4f %% off by > 24", name, difference.meanChannelDelta,
+          difference.fractionOverThreshold * 100))
       XCTAssertLessThanOrEqual(difference.meanChannelDelta, 0.3, "\(name): rsvg vs PNG: \(difference)")
       XCTAssertLessThanOrEqual(difference.fractionOverThreshold, 0.002, "\(name): rsvg vs PNG: \(difference)")
     }

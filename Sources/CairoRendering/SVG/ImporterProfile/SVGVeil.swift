@@ -57,7 +57,8 @@ struct SVGVeil: Hashable {
     }
     switch paint {
     case .solid(let color): return .solid(color.fading(by: factor))
-    case .linearGradient(let start, let end, let stops): return .linearGradient(start: start, end: end, stops: faded(stops))
+    case .linearGradient(let start, let end, let stops):
+      return .linearGradient(start: start, end: end, stops: faded(stops))
     case .radialGradient(let center, let radius, let stops):
       return .radialGradient(center: center, radius: radius, stops: faded(stops))
     }

@@ -155,7 +155,9 @@ struct StrokeOutline {
     case .square:
       let (dx, dy) = (n.x * halfWidth, n.y * halfWidth)
       let (ex, ey) = (u.0 * halfWidth, u.1 * halfWidth)
-      return [(p.x + dx, p.y + dy), (p.x + dx + ex, p.y + dy + ey), (p.x - dx + ex, p.y - dy + ey), (p.x - dx, p.y - dy)]
+      return [
+        (p.x + dx, p.y + dy), (p.x + dx + ex, p.y + dy + ey), (p.x - dx + ex, p.y - dy + ey), (p.x - dx, p.y - dy),
+      ]
     case .round:
       // From the normal's side through the direction of travel to the other side.
       return arc(around: p, from: atan2(n.y, n.x), sweep: -Double.pi)
