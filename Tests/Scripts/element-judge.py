@@ -4,7 +4,9 @@
 alone by rsvg-convert (its ancestors kept for their transforms and clips, everything else
 removed) to get its footprint: the pixels it covers at least half as strongly as its strongest
 pixel (for an opaque shape, the pixels whose centres it covers: the shape, without the outer
-half of its antialiased rim). Inside that footprint,
+half of its antialiased rim), less the pixels that what is drawn after it (the rest of the
+document, rasterised alone the same way) covers at least half: the element where it shows, not
+the edges of a photo cell over it. Inside that footprint,
 each importer's raster is compared with our PNG: the element counts as drawn when the mean
 absolute difference of the red, green and blue channels is at most 2/255 and at most 1 % of
 its pixels have a channel off by more than 24. A whole-picture mean hides a missing stroke
@@ -69,16 +71,42 @@ def alone(tree, element_id):
     return copied
 
 
-def footprints(tree, element_id, size, folder):
-    """The element's footprint (alpha at least half its peak) and every pixel it touches."""
+def after(tree, element_id):
+    """A copy of the document in which only what is drawn after `element_id` is drawn."""
+    copied = copy.deepcopy(tree)
+    root = copied.getroot()
+    parents = {child: parent for parent in root.iter() for child in parent}
+    node = next(e for e in root.iter() if e.get("id") == element_id)
+    while node in parents:
+        parent = parents[node]
+        children = list(parent)
+        # Everything before `node` (and the element itself) goes; later siblings stay.
+        for child in children[:children.index(node)]:
+            if child.tag not in KEEP:
+                parent.remove(child)
+        if node.get("id") == element_id:
+            parent.remove(node)
+        node = parent
+    return copied
+
+
+def alpha_of(document, size, folder):
     svg = os.path.join(folder, "alone.svg")
     png = os.path.join(folder, "alone.png")
-    alone(tree, element_id).write(svg, xml_declaration=True, encoding="UTF-8")
+    document.write(svg, xml_declaration=True, encoding="UTF-8")
     subprocess.run(["rsvg-convert", "-w", str(size[0]), "-h", str(size[1]), "-o", png, svg], check=True)
-    alpha = Image.open(png).convert("RGBA").getchannel("A")
+    return Image.open(png).convert("RGBA").getchannel("A")
+
+
+def footprints(tree, element_id, size, folder):
+    """The element's footprint (alpha at least half its peak, where what follows covers less
+    than half) and every pixel it touches."""
+    alpha = alpha_of(alone(tree, element_id), size, folder)
     peak = alpha.getextrema()[1]
     half = (peak + 1) // 2
-    return alpha.point(lambda a: 255 if a >= half and a > 0 else 0), alpha.point(lambda a: 255 if a > 0 else 0)
+    core = alpha.point(lambda a: 255 if a >= half and a > 0 else 0)
+    shown = alpha_of(after(tree, element_id), size, folder).point(lambda a: 255 if a < 128 else 0)
+    return ImageChops.multiply(core, shown), alpha.point(lambda a: 255 if a > 0 else 0)
 
 
 def judge(difference, off, mask):
