@@ -49,7 +49,7 @@ final class ImporterFormTests: BinaryTestCase {
       (
         "photo",
         #"{"device": "iphone-16", "background": {"image": {"path": "photo.jpg"}}, "season": {"name": "spring", "alpha": 0.3}}"#,
-        ##"<image x="0" y="0" width="393" height="852" preserveAspectRatio="xMidYMid slice" opacity="0.702""##, "0.3"
+        ##"<image x="0" y="0" width="393" height="852" preserveAspectRatio="none" opacity="0.702""##, "0.3"
       ),
       (
         "custom-art", #"{"device": "iphone-16", "art": {"svg": "art.svg", "opacity": 0.5}}"#,

@@ -38,10 +38,11 @@ extension SVGOptions.Profile {
 /// 5. **LibreOffice Draw 7.4: overlapping sub-paths as separate paths.** Draw fills a path's
 ///    overlapping sub-paths as if by the even-odd rule, whatever `fill-rule` says: summer's
 ///    clouds (circles in one path) showed holes where the circles meet (10.7–17.5/255 in their
-///    footprint). A filled path of several sub-paths that all turn the same way (so the
-///    non-zero fill is their union) with an opaque paint becomes one path per sub-path; mixed
-///    turns (a glyph's counters, which even-odd draws alike) and translucent paints (whose
-///    overlaps would darken) keep one path.
+///    footprint). A filled path of several convex sub-paths (each control polygon turning one
+///    way only, so each outline is simple and convex) that all turn the same way (so the
+///    non-zero fill is their union) with an opaque paint becomes one path per sub-path; other
+///    paths (a glyph's counters, which even-odd draws alike, self-crossing outlines) and
+///    translucent paints (whose overlaps would darken) keep one path.
 /// 6. **LibreOffice Draw 7.4: a translucent group's opacity on its children.** Draw drops the
 ///    `opacity` of a group whose children are clipped groups (summer's clouds at 0.95 came out
 ///    opaque, 3.3–5.3/255 off in their footprint). Below the top level (layers keep theirs, and
@@ -85,11 +86,15 @@ struct OfficeImporterRules {
       var parts: [Node] = []
       if let fill = shape.fill {
         let stroke = shape.stroke.flatMap { clip.contains(shape.geometry, margin: halfWidth($0)) ? $0 : nil }
-        let inside = Self.insideCanvas(shape.geometry, filledWith: fill, clip: clip)
         if stroke == nil {
-          parts += Self.separateSubpaths(inside, paint: fill).map { .shape(ShapeNode($0, fill: fill)) }
+          // Rule 5 before the cut, which would turn a convex sub-path's edge into a spike.
+          parts += Self.separateSubpaths(shape.geometry, paint: fill).map {
+            .shape(ShapeNode(Self.insideCanvas($0, filledWith: fill, clip: clip), fill: fill))
+          }
         } else {
-          parts.append(.shape(ShapeNode(inside, fill: fill, stroke: stroke)))
+          parts.append(
+            .shape(
+              ShapeNode(Self.insideCanvas(shape.geometry, filledWith: fill, clip: clip), fill: fill, stroke: stroke)))
         }
       }
       if let stroke = shape.stroke {
@@ -158,15 +163,18 @@ struct OfficeImporterRules {
       Group(name: group.name, transform: group.transform, opacity: .opaque, clip: group.clip, children: passed))
   }
 
-  /// Rule 5: `geometry` as one path per sub-path when it is a path of several sub-paths that
-  /// all turn the same way, filled with an opaque `paint`; otherwise `[geometry]`. Sub-paths
-  /// that enclose no area (a cut leaves some along the page's edges) are dropped.
+  /// Rule 5: `geometry` as one path per sub-path when it is a path of several convex
+  /// sub-paths that all turn the same way, filled with an opaque `paint`; otherwise
+  /// `[geometry]`. Sub-paths that enclose no area (a cut leaves some along the page's edges)
+  /// are dropped.
   static func separateSubpaths(_ geometry: Geometry, paint: Paint) -> [Geometry] {
     guard case .path = geometry, paint.isOpaque else { return [geometry] }
     let subpaths = SVGCanvasClip.subpaths(of: geometry).map { subpath in
       (subpath, area: Self.controlPolygonArea(subpath))
     }.filter { abs($0.area) > 1e-9 }
-    guard subpaths.count > 1, subpaths.allSatisfy({ ($0.area > 0) == (subpaths[0].area > 0) }) else {
+    guard subpaths.count > 1, subpaths.allSatisfy({ ($0.area > 0) == (subpaths[0].area > 0) }),
+      subpaths.allSatisfy({ Self.turnsOneWay($0.0, positive: $0.area > 0) })
+    else {
       return [geometry]
     }
     return subpaths.map { subpath, _ in
@@ -184,6 +192,31 @@ struct OfficeImporterRules {
       elements.append(.close)
       return .path((try? Path(elements)) ?? Path())
     }
+  }
+
+  /// Whether every corner of a sub-path's control polygon turns the way `positive` says (or
+  /// not at all): a convex control polygon, so a convex, simple outline.
+  private static func turnsOneWay(_ subpath: SVGCanvasClip.Subpath, positive: Bool) -> Bool {
+    var points = [subpath.start]
+    for segment in subpath.segments {
+      switch segment {
+      case .line(let p): points.append(p)
+      case .cubic(let c1, let c2, let p): points += [c1, c2, p]
+      }
+    }
+    var distinct: [SVGCanvasClip.XY] = []
+    for p in points where distinct.last.map({ abs($0.x - p.x) > 1e-9 || abs($0.y - p.y) > 1e-9 }) ?? true {
+      distinct.append(p)
+    }
+    let count = distinct.count
+    guard count >= 3 else { return false }
+    for index in 0..<count {
+      let (a, b, c) = (distinct[index], distinct[(index + 1) % count], distinct[(index + 2) % count])
+      let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+      let scale = max(1e-9, abs(b.x - a.x) + abs(b.y - a.y)) * max(1e-9, abs(c.x - b.x) + abs(c.y - b.y))
+      if abs(cross) > 1e-9 * scale, (cross > 0) != positive { return false }
+    }
+    return true
   }
 
   /// The signed area of a sub-path's control polygon (its points and control points in
