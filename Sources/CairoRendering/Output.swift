@@ -91,16 +91,32 @@ public struct SVGOptions: Hashable, Sendable {
     case cairo
   }
 
+  /// Which importers the scene SVG is shaped for.
+  public enum Profile: String, CaseIterable, Sendable {
+    /// The scene as it is, for every tool that reads SVG 1.1 (browsers, Inkscape, rsvg): group
+    /// `opacity`, whole geometry, the page as the root's viewport.
+    case plain
+    /// The scene rewritten by `OfficeImporterRules` for LibreOffice Draw 7.4 and Scribus 1.5.8,
+    /// which draw plain SVG wrongly; each rule names the importer it serves.
+    case office
+  }
+
   public var text: Text
   public var engine: Engine
+  /// Rewrites for importers; `.plain` leaves the scene as it is (the scene engine only).
+  public var profile: Profile
   /// The root's `<title>` (the design's name); none when empty.
   public var title: String
   /// The root's `<desc>` (season or art, device, size); none when empty.
   public var description: String
 
-  public init(text: Text = .outlines, engine: Engine = .scene, title: String = "", description: String = "") {
+  public init(
+    text: Text = .outlines, engine: Engine = .scene, profile: Profile = .plain, title: String = "",
+    description: String = ""
+  ) {
     self.text = text
     self.engine = engine
+    self.profile = profile
     self.title = title
     self.description = description
   }

@@ -60,7 +60,11 @@ public struct Renderer: Sendable {
         drawing: drawing)
     case .svg:
       switch output.svg.engine {
-      case .scene: return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).document()
+      case .scene:
+        return try SVGWriter(
+          scene: output.svg.profile.shaped(scene, scale: output.scale), scale: output.scale, options: output.svg,
+          fonts: fonts
+        ).document()
       case .cairo: return try renderCairoSVG(scene, scale: output.scale)
       }
     case .pdf:
@@ -229,7 +233,10 @@ public struct Renderer: Sendable {
   /// - Throws: `RenderError` as `render(_:as:)` does for SVG.
   public func svgFonts(_ scene: Scene, as output: Output) throws(RenderError) -> [EmbeddedFont] {
     guard output.format == .svg, output.svg.engine == .scene, output.svg.text == .text else { return [] }
-    return try SVGWriter(scene: scene, scale: output.scale, options: output.svg, fonts: fonts).documentAndFonts().fonts
+    return try SVGWriter(
+      scene: output.svg.profile.shaped(scene, scale: output.scale), scale: output.scale, options: output.svg,
+      fonts: fonts
+    ).documentAndFonts().fonts
   }
 
   /// Checks that librsvg loads and can parse `art`, and, when the preflight is on

@@ -12,7 +12,8 @@ enum FuzzHarness {
   /// equal; the fuzz build leaves out CairoRendering and WallpaperExport, which `OutputFields`
   /// needs). The harness reads only `output` of them, a string.
   static let outputFieldNames = [
-    "scale", "format", "output", "pngCompression", "colorSpace", "svgText", "svgEngine", "svgFontFile", "pdfx",
+    "scale", "format", "output", "pngCompression", "colorSpace", "svgText", "svgEngine", "svgProfile", "svgFontFile",
+    "pdfx",
     "outputIntent", "outputCondition",
   ]
 

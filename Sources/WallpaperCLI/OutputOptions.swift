@@ -43,6 +43,11 @@ enum OutputOptions {
         "SVG only: scene (default: plain SVG with named layers for designers' tools) or cairo (Cairo's own SVG, with masks and glyph symbols).",
       field: ["svgEngine"]),
     OptionSpec(
+      names: ["--svg-profile"], valueName: "PROFILE",
+      help:
+        "SVG only: plain (default: the scene as it is, for browsers, Inkscape and rsvg) or office (rewritten for LibreOffice Draw 7.4 and Scribus 1.5.8: a translucent layer under a veil of its base, every element cut to the page, strokes past it as outlines; Docs/svg.md).",
+      field: ["svgProfile"]),
+    OptionSpec(
       names: ["--svg-font-file"], valueName: nil,
       help:
         "SVG with --svg-text text: also write each embedded font beside the SVG (FONT.ttf), for editors that ignore @font-face.",

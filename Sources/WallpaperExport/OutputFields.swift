@@ -10,7 +10,7 @@ import Wallpapers
 #endif
 
 /// The design-file fields that say how a design is written (`scale`, `format`, `output`,
-/// `pngCompression`, `svgText`, `svgEngine`, `pdfx`, `outputIntent`, `outputCondition`), decoded into the
+/// `pngCompression`, `svgText`, `svgEngine`, `svgProfile`, `pdfx`, `outputIntent`, `outputCondition`), decoded into the
 /// renderer's `Output`. The design loader hands them on unread (`LoadedDesign.outputFields`);
 /// they share its field rules, so a bad value is named the same way (`--svg-text` or
 /// `file:line: svgText`).
@@ -35,6 +35,9 @@ public enum OutputFields {
     ),
     FieldSpec("svgText", FieldSpec.choice(SVGOptions.Text.self), "SVG only: outlines or text."),
     FieldSpec("svgEngine", FieldSpec.choice(SVGOptions.Engine.self), "SVG only: scene or cairo."),
+    FieldSpec(
+      "svgProfile", FieldSpec.choice(SVGOptions.Profile.self),
+      "Scene SVG only: plain (default) or office (rewrites for LibreOffice Draw 7.4 and Scribus 1.5.8)."),
     FieldSpec("svgFontFile", .bool, "SVG with svgText text: also write the embedded font beside the SVG."),
     FieldSpec("pdfx", .bool, "PDF only: write PDF/X-4."),
     FieldSpec(
@@ -81,6 +84,7 @@ public enum OutputFields {
         svg: SVGOptions(
           text: try fields.choice("svgText", as: SVGOptions.Text.self) ?? .outlines,
           engine: try fields.choice("svgEngine", as: SVGOptions.Engine.self) ?? .scene,
+          profile: try fields.choice("svgProfile", as: SVGOptions.Profile.self) ?? .plain,
           title: loaded.design.name, description: svgDescription(of: loaded.design)),
         pdf: PDFOptions(
           info: documentInfo(for: loaded.design, sourceDateEpoch: sourceDateEpoch), conformance: try conformance(fields)

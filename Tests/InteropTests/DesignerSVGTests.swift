@@ -128,15 +128,11 @@ final class DesignerSVGTests: XCTestCase {
 
       let lint = try Processes.run("xmllint", ["--noout", svg])
       XCTAssertEqual(lint.status, 0, "\(name): \(lint.stderr)")
-      for element in ["<mask", "<filter", "<symbol"] {
+      // Plain: no veil (`<use>`) and no nested viewport; importer rewrites are --svg-profile office.
+      for element in ["<mask", "<filter", "<symbol", "<use", "<svg x="] {
         XCTAssertFalse(text.contains(element), "\(name): the SVG has \(element)")
       }
-      // The one `<use>` is a translucent art layer's veil (Docs/svg.md).
-      let uses = text.components(separatedBy: "<use").count - 1
-      XCTAssertLessThanOrEqual(uses, 1, "\(name): \(uses) <use> elements")
-      if uses == 1 {
-        XCTAssertTrue(text.contains("<g id=\"veil\" inkscape:groupmode=\"layer\""), "\(name): <use> out of the veil")
-      }
+      XCTAssertEqual(text.components(separatedBy: "<svg").count - 1, 1, "\(name): one <svg>, the root")
       for sceneName in try sceneNames(design) {
         XCTAssertTrue(text.contains(" id=\"\(sceneName)\""), "\(name): no id for the scene's '\(sceneName)'")
       }
@@ -203,7 +199,7 @@ final class DesignerSVGTests: XCTestCase {
     let query = try Processes.run("inkscape", ["--query-all", svg], environment: ["HOME": folder])
     XCTAssertEqual(query.status, 0, query.stderr)
     let ids = Set(query.stdout.split(separator: "\n").compactMap { $0.split(separator: ",").first.map(String.init) })
-    for layer in ["background", "art", "veil", "grid", "label"] {
+    for layer in ["background", "art", "grid", "label"] {
       XCTAssertTrue(ids.contains(layer), "inkscape does not list the layer \(layer): \(ids.sorted())")
     }
     // The art layer is clipped to the canvas: Inkscape's box of it is the page (the season's
@@ -217,20 +213,17 @@ final class DesignerSVGTests: XCTestCase {
     XCTAssertEqual(boxes["art"], boxes["background"], "the art layer's box is the page")
     XCTAssertEqual(boxes["art"]?.first, 0)
     let text = try String(contentsOfFile: svg, encoding: .utf8)
-    // The art's alpha (0.6) is one plain attribute: the art is drawn at opacity 1 and its base
-    // again over it, at the complement of the art's 8-bit weight (153/255), in the layer `veil`.
-    XCTAssertTrue(
-      text.contains(#"<g id="art" inkscape:groupmode="layer" inkscape:label="art" clip-path="url(#clip-1)">"#),
-      "the art layer is drawn at opacity 1")
+    // The art's alpha (0.6) is the layer's own plain `opacity`, as in every design tool.
     XCTAssertTrue(
       text.contains(
-        #"<g id="veil" inkscape:groupmode="layer" inkscape:label="veil">"# + "\n"
-          + ##"  <use xlink:href="#base" fill-opacity="0.4"/>"##), "the veil's opacity is a plain attribute")
-    // Layers are drawn in the design's order, the veil right over the art.
-    let order = ["background", "art", "veil", "grid", "label"].compactMap {
+        #"<g id="art" inkscape:groupmode="layer" inkscape:label="art" clip-path="url(#clip-1)" opacity="0.6">"#),
+      "the art layer carries its opacity")
+    XCTAssertFalse(text.contains("id=\"veil\""), "no veil in the plain SVG")
+    // Layers are drawn in the design's order.
+    let order = ["background", "art", "grid", "label"].compactMap {
       text.range(of: "<g id=\"\($0)\"")?.lowerBound
     }
-    XCTAssertEqual(order.count, 5)
+    XCTAssertEqual(order.count, 4)
     XCTAssertEqual(order, order.sorted())
   }
 

@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// What two designers' programs that import SVG do with ours (the importer table in
-/// Docs/svg.md): LibreOffice Draw draws every season within 2/255 of our PNG (it applies a
-/// group's opacity to each object in it, so translucent art is drawn opaque under a veil), and
-/// Scribus places the page at the origin (it places by its elements' box and ignores
-/// `clip-path`, so every element lies inside the page) and draws it within 2/255 too.
+/// What two designers' programs that import SVG do with our office profile's SVG
+/// (`--svg-profile office`; the importer table in Docs/svg.md): LibreOffice Draw draws every
+/// season within 2/255 of our PNG (it applies a group's opacity to each object in it, so
+/// translucent art is drawn opaque under a veil), and Scribus places the page at the origin (it
+/// places by its elements' box and ignores `clip-path`, so every element lies inside the page)
+/// and draws it within 2/255 too. Element by element: `ElementJudgeTests`.
 final class ImporterTests: XCTestCase {
   private var folder = ""
   private let seasons = ["autumn", "spring", "summer", "winter"]
@@ -28,10 +29,11 @@ final class ImporterTests: XCTestCase {
     return result
   }
 
-  /// Our SVG and our PNG at 1x (one pixel per point) of `season` on the iPhone 16.
+  /// Our SVG with the office profile and our PNG at 1x (one pixel per point) of `season` on
+  /// the iPhone 16.
   private func render(_ season: String) throws -> RGBAImage {
     let design = ["render", "--device", "iphone-16", "--season", season]
-    try run(Processes.wallpaperBinary, design + ["-o", "\(season).svg"])
+    try run(Processes.wallpaperBinary, design + ["--svg-profile", "office", "-o", "\(season).svg"])
     try run(Processes.wallpaperBinary, design + ["--scale", "1", "-o", "\(season).png"])
     return try RGBAImage(pngFile: "\(folder)/\(season).png")
   }
@@ -51,17 +53,15 @@ final class ImporterTests: XCTestCase {
   }
 
   /// LibreOffice Draw 7.4 (`soffice --convert-to pdf`, then `pdftoppm -r 96`: its page is the
-  /// SVG's px at 96 dpi) within 2/255 of our PNG for every season with its translucent art
-  /// (measured 0.78–1.18; 17.9 for autumn with the art layer's plain `opacity`).
+  /// SVG's px at 96 dpi; `OfficeImporters.libreOffice`) within 2/255 of our PNG for every
+  /// season with its translucent art (measured 0.78–1.18; 17.9 for autumn with the art layer's
+  /// plain `opacity`, as the plain profile writes it).
   func testLibreOfficeDrawDrawsEverySeasonAsWeDo() throws {
     var report: [String] = []
-    for season in seasons {
-      let ours = try render(season)
-      try run(
-        "soffice",
-        ["-env:UserInstallation=file://\(folder)/lo-profile", "--headless", "--convert-to", "pdf", "\(season).svg"])
-      try run("pdftoppm", ["-r", "96", "-singlefile", "-png", "\(season).pdf", "\(season)-lo"])
-      let theirs = try RGBAImage(pngFile: "\(folder)/\(season)-lo.png")
+    let ours = try seasons.map { try render($0) }
+    let rasters = try OfficeImporters.libreOffice(seasons.map { "\(folder)/\($0).svg" }, in: folder)
+    for (season, (ours, raster)) in zip(seasons, zip(ours, rasters)) {
+      let theirs = try RGBAImage(pngFile: raster)
       XCTAssertGreaterThanOrEqual(theirs.width, ours.width, season)
       XCTAssertGreaterThanOrEqual(theirs.height, ours.height, season)
       guard theirs.width >= ours.width, theirs.height >= ours.height else { continue }
@@ -72,49 +72,27 @@ final class ImporterTests: XCTestCase {
     print(report.joined(separator: "\n"))
   }
 
-  /// Scribus 1.5.8 (`placeSVG` from its script API under xvfb-run) places every season's SVG
-  /// at the page's origin with the page's size (it reads px at 90 dpi: 0.8 pt), and its PDF
-  /// of the page, rasterised at 90 dpi, is within 2/255 of our PNG (measured 0.64–0.97). On
-  /// the art layer's `clip-path` alone it placed autumn by a 565.9×750.2 pt box.
+  /// Scribus 1.5.8 (`placeSVG` from its script API under xvfb-run; `OfficeImporters.scribus`)
+  /// places every season's SVG at the page's origin with the page's size (it reads px at 90
+  /// dpi: 0.8 pt), and its PDF of the page, rasterised at 90 dpi, is within 2/255 of our PNG
+  /// (measured 0.64–0.97). On the art layer's `clip-path` alone it placed autumn by a
+  /// 565.9×750.2 pt box. Whether each element is drawn: `ElementJudgeTests`.
   func testScribusPlacesThePageAtTheOrigin() throws {
-    let script = """
-      import os, scribus
-      width, height = float(os.environ["PAGE_WIDTH"]), float(os.environ["PAGE_HEIGHT"])
-      scribus.newDocument((width, height), (0, 0, 0, 0), scribus.PORTRAIT, 1, scribus.UNIT_POINTS, \
-      scribus.PAGE_1, 0, 1)
-      scribus.placeSVG(os.environ["SVG"], 0, 0)
-      with open(os.environ["BOX"], "w") as box:
-          for name in scribus.getAllObjects():
-              x, y = scribus.getPosition(name)
-              w, h = scribus.getSize(name)
-              box.write("%.3f %.3f %.3f %.3f\\n" % (x, y, w, h))
-      pdf = scribus.PDFfile()
-      pdf.file = os.environ["PDF"]
-      pdf.save()
-      scribus.closeDoc()
-      os._exit(0)
-      """
-    try script.write(toFile: "\(folder)/place.py", atomically: true, encoding: .utf8)
     var report: [String] = []
-    for season in seasons {
-      let ours = try render(season)
+    let ours = try seasons.map { try render($0) }
+    let pages = zip(seasons, ours).map {
+      ("\(folder)/\($0.0).svg", Double($0.1.width) * 0.8, Double($0.1.height) * 0.8)
+    }
+    let imports = try OfficeImporters.scribus(pages, in: folder)
+    for (season, (ours, imported)) in zip(seasons, zip(ours, imports)) {
       let (width, height) = (Double(ours.width) * 0.8, Double(ours.height) * 0.8)
-      try run(
-        "timeout", ["120", "xvfb-run", "-a", "scribus", "-g", "-ns", "-py", "place.py"],
-        environment: [
-          "SVG": "\(folder)/\(season).svg", "BOX": "\(folder)/\(season).box", "PDF": "\(folder)/\(season)-scribus.pdf",
-          "PAGE_WIDTH": String(width), "PAGE_HEIGHT": String(height),
-        ])
-      let boxes = try String(contentsOfFile: "\(folder)/\(season).box", encoding: .utf8)
-        .split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
-      XCTAssertEqual(boxes.count, 1, "\(season): Scribus placed one group: \(boxes)")
-      let box = try XCTUnwrap(boxes.first)
+      XCTAssertEqual(imported.boxes.count, 1, "\(season): Scribus placed one group: \(imported.boxes)")
+      let box = try XCTUnwrap(imported.boxes.first)
       report.append("\(season) via Scribus: box \(box) on a page of \(width)×\(height) pt")
       for (value, expected) in zip(box, [0, 0, width, height]) {
         XCTAssertEqual(value, expected, accuracy: 0.01, "\(season): Scribus's box \(box), page \(width)×\(height)")
       }
-      try run("pdftoppm", ["-r", "90", "-singlefile", "-png", "\(season)-scribus.pdf", "\(season)-scribus"])
-      let theirs = try RGBAImage(pngFile: "\(folder)/\(season)-scribus.png")
+      let theirs = try RGBAImage(pngFile: imported.raster)
       XCTAssertEqual([theirs.width, theirs.height], [ours.width, ours.height], season)
       guard theirs.width == ours.width, theirs.height == ours.height else { continue }
       let mean = Self.meanRGBDifference(ours, theirs)

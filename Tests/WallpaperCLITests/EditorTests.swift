@@ -20,7 +20,7 @@ final class EditorTests: BinaryTestCase {
       }
       // One document per season with the label and one without: eight, and nothing else embedded.
       XCTAssertEqual(html.components(separatedBy: "<template id=\"svg-").count - 1, 8)
-      // Root elements only (strokes reaching past the page sit in nested <svg> viewports).
+      // Root elements only: the plain SVG has no nested <svg> viewport.
       XCTAssertEqual(html.components(separatedBy: "<svg version=").count - 1, 8)
     }
   }

@@ -13,9 +13,13 @@ import SceneGraph
 /// scene's names as ids, `opacity`, `transform` and `clip-path`; shapes are `<rect>`,
 /// `<ellipse>` and `<path>` with gradients in `<defs>`; images are `data:` URIs; text is glyph
 /// outlines in a group that carries the text (`aria-label`, `<title>`), or a `<text>` element
-/// with its font embedded. There is no `<mask>`, `<filter>` or `<symbol>`, so tools that
-/// ignore those keep everything; the one `<use>` is a translucent layer's veil (`SVGVeil`).
-/// Top-level named groups become Inkscape layers.
+/// with its font embedded. There is no `<mask>`, `<filter>`, `<symbol>`, `<use>` or nested
+/// `<svg>` viewport (custom art aside, which keeps its own root), so tools that ignore those
+/// keep everything. A translucent layer is a group with `opacity` (or its one object's own
+/// `opacity`), geometry is written whole, and the page is the root's viewport: the layers that
+/// reach past it (the art) carry the scene's own `clip-path` of the canvas. Importer
+/// workarounds are not here: `SVGOptions.Profile.office` rewrites the scene before it is
+/// written (`OfficeImporterRules`). Top-level named groups become Inkscape layers.
 ///
 /// Geometry is written in points (`width`/`height` in px equal the scene's points); the render
 /// scale only sizes device-pixel strokes, which are placed on that scale's pixel grid as in
@@ -47,21 +51,7 @@ struct SVGWriter {
   func documentAndFonts() throws(RenderError) -> (document: [UInt8], fonts: [EmbeddedFont]) {
     _ = try RenderLimits.pixelSize(of: scene.size, scale: scale)
     var state = SVGDocumentState(scene: scene, scale: scale, options: options, fonts: fonts)
-    let veil = SVGVeil.plan(for: scene)
-    for (index, node) in scene.nodes.enumerated() {
-      if let veil, index == veil.layer - 1 { state.baseChild = veil.baseChild }
-      if let veil, index == veil.layer, case .group(let layer) = node {
-        try state.write(
-          .group(
-            Group(
-              name: layer.name, transform: layer.transform, opacity: .opaque, clip: layer.clip,
-              children: layer.children)), topLevel: true)
-        state.writeVeil(veil)
-      } else {
-        try state.write(node, topLevel: true)
-      }
-      state.baseChild = nil
-    }
+    for node in scene.nodes { try state.write(node, topLevel: true) }
 
     let faces = state.fontFaces.reduce(0) { $0 + $1.utf8.count }
     var out = SVGMarkup(capacity: state.body.count + state.defs.count + faces + 1024)
@@ -108,8 +98,6 @@ struct SVGDocumentState {
   let options: SVGOptions
   let fonts: FontLibrary
   let scale: Double
-  /// The canvas in points.
-  let canvas: Size
   var body = SVGMarkup(capacity: 1 << 16)
   var defs = SVGMarkup()
   /// `@font-face` rules, one per embedded font, in order of first use.
@@ -122,32 +110,18 @@ struct SVGDocumentState {
   private var reservedNames: Set<String> = []
   private var counters: [String: Int] = [:]
   /// User space → device pixels, for placing device-pixel strokes on the pixel grid.
-  private var deviceTransform: Transform {
-    didSet {
-      canvasClip = SVGCanvasClip(width: canvas.width * scale, height: canvas.height * scale, toDevice: deviceTransform)
-    }
-  }
-  /// The canvas seen from the current user space (`deviceTransform`).
-  private var canvasClip: SVGCanvasClip
+  private var deviceTransform: Transform
   private var depth = 0
   /// The id a collapsed group hands to the element written next (`writeAsElement`).
   private var pendingID: String?
   /// The opacity a group hands to its single element (`takeOpacity`).
   private var pendingOpacity: Opacity?
-  /// The index of the child, in the top-level group being written, that a veil repeats
-  /// (`SVGVeil.baseChild`); it gets the id `baseID`.
-  var baseChild: Int?
-  /// The id of the element a veil repeats.
-  private var baseID: String?
 
   init(scene: Scene, scale: Double, options: SVGOptions, fonts: FontLibrary) {
     self.options = options
     self.fonts = fonts
     self.scale = scale
-    canvas = scene.size
-    let toDevice = (try? Transform.scale(scale, scale)) ?? .identity
-    deviceTransform = toDevice
-    canvasClip = SVGCanvasClip(width: scene.size.width * scale, height: scene.size.height * scale, toDevice: toDevice)
+    deviceTransform = (try? Transform.scale(scale, scale)) ?? .identity
     var names: [String] = []
     func collect(_ nodes: [Node]) {
       for case .group(let group) in nodes {
@@ -170,19 +144,6 @@ struct SVGDocumentState {
     while usedIDs.contains(candidate) {
       number += 1
       candidate = "\(base)-\(number)"
-    }
-    usedIDs.insert(candidate)
-    return candidate
-  }
-
-  /// `name` itself as an id when neither a scene name nor an earlier id has it, else `name-2`,
-  /// `name-3`…: for the writer's own elements (`base`, `veil`).
-  private mutating func ownID(_ name: String) -> String {
-    var candidate = name
-    var number = 1
-    while usedIDs.contains(candidate) || reservedNames.contains(candidate) {
-      number += 1
-      candidate = "\(name)-\(number)"
     }
     usedIDs.insert(candidate)
     return candidate
@@ -255,8 +216,8 @@ struct SVGDocumentState {
 
   private mutating func write(_ group: Group, topLevel: Bool) throws(RenderError) {
     if !topLevel, writeAsElement(group) { return }
-    // A layer holding one object carries its opacity on that object: importers that apply a
-    // group's opacity to each of its objects (LibreOffice Draw) then draw it right.
+    // A layer holding one object carries its opacity on that object: the same picture, one
+    // element fewer for an editor to select through.
     let opacityOnChild = group.opacity < .opaque && group.children.count == 1 && Self.isSingleElement(group.children[0])
     indent()
     body.append("<g")
@@ -295,33 +256,13 @@ struct SVGDocumentState {
       body.append(">\n")
       depth += 1
       if opacityOnChild { pendingOpacity = group.opacity }
-      let base = topLevel ? baseChild : nil
-      for (index, child) in group.children.enumerated() {
-        if index == base {
-          let id = ownID("base")
-          baseID = id
-          pendingID = id
-        }
-        try write(child)
-      }
+      for child in group.children { try write(child) }
       pendingOpacity = nil
       depth -= 1
       indent()
       body.append("</g>\n")
     }
     deviceTransform = saved
-  }
-
-  /// The veil over the layer just written: a layer `veil` holding `<use>` of the base element
-  /// at the veil's opacity (see `SVGVeil`).
-  mutating func writeVeil(_ veil: SVGVeil) {
-    guard let baseID else { return }
-    body.append("<g")
-    body.attribute("id", ownID("veil"))
-    body.append(" inkscape:groupmode=\"layer\" inkscape:label=\"veil\">\n  <use xlink:href=\"#\(baseID)\" ")
-    body.append(veil.baseIsImage ? "opacity=\"" : "fill-opacity=\"")
-    body.append(coefficient: veil.opacity)
-    body.append("\"/>\n</g>\n")
   }
 
   private mutating func write(_ shape: ShapeNode) {
@@ -338,30 +279,6 @@ struct SVGDocumentState {
   }
 
   private mutating func writeShape(_ geometry: Geometry, fill: Paint?, stroke: Stroke?, snapping: PixelSnapping?) {
-    var geometry = geometry
-    var viewport: Rect?
-    let clip = canvasClip
-    if let fill, stroke == nil {
-      geometry = insideCanvas(geometry, filledWith: fill, clip: clip)
-    } else if let stroke, !clip.contains(geometry, margin: strokeWidth(stroke) / 2) {
-      // A stroke cannot be cut without changing its ends: it is drawn in a viewport of the
-      // canvas, which importers that place by bounding box (Scribus) take as its box.
-      viewport = clip.canvasRect
-    }
-    if let viewport {
-      indent()
-      body.append("<svg")
-      Self.frameAttributes(viewport, into: &body)
-      body.append(">\n")
-      depth += 1
-    }
-    defer {
-      if viewport != nil {
-        depth -= 1
-        indent()
-        body.append("</svg>\n")
-      }
-    }
     indent()
     Self.element(for: geometry, snapping: snapping, toDevice: deviceTransform, into: &body)
     if let id = pendingID {
@@ -395,23 +312,6 @@ struct SVGDocumentState {
     case .points(let points): return points
     case .devicePixels(let pixels): return Double(pixels) / scale
     }
-  }
-
-  /// A fill's outline with nothing outside the canvas (`SVGCanvasClip`), so importers that
-  /// place the drawing by its bounding box place the page. A glow (an ellipse holding its
-  /// radial gradient's circle, transparent at the circle's edge) reaching past the canvas
-  /// becomes the rectangle of its visible part filled with the same gradient: outside the
-  /// circle the gradient is transparent, so the picture is the same.
-  private func insideCanvas(_ geometry: Geometry, filledWith fill: Paint, clip: SVGCanvasClip) -> Geometry {
-    guard !clip.contains(geometry) else { return geometry }
-    if case .ellipse(let rect) = geometry, case .radialGradient(let center, let radius, let stops) = fill,
-      let last = stops.last, last.color.alpha == 0,
-      abs(center.x - rect.center.x) < 1e-9, abs(center.y - rect.center.y) < 1e-9,
-      radius <= min(rect.width, rect.height) / 2, let visible = clip.visiblePart(of: rect)
-    {
-      return .rectangle(visible)
-    }
-    return clip.clipped(geometry)
   }
 
   /// ` x="…" y="…" width="…" height="…"` of `rect`.

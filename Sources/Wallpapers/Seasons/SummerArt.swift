@@ -212,11 +212,17 @@ extension SeasonArt {
           let reach = frame.edgeReach(halfWidth: width / 2)
           var foam = Pen()
           try ridge.trace(&foam, from: x0, to: x1, reaching: reach.lo, reach.hi)
+          // Named, so that the SVG's `crest` elements can be found and judged one by one.
           children.append(
-            shape(
-              foam.geometry, fill: nil,
-              stroke: try Stroke(
-                .solid(rgb(0xFFFFFF, 0.35 + 0.1 * t)), width: width, join: .round, cap: .round)))
+            .group(
+              Group(
+                name: "crest",
+                children: [
+                  shape(
+                    foam.geometry, fill: nil,
+                    stroke: try Stroke(
+                      .solid(rgb(0xFFFFFF, 0.35 + 0.1 * t)), width: width, join: .round, cap: .round))
+                ])))
         }
       }
       // Glitter: short bright dashes under the sun, widening towards the viewer.

@@ -82,10 +82,16 @@ extension SeasonArt {
         // A soft blue shadow under the crest line.
         var crest = Pen()
         try ridge.trace(&crest, from: x0, to: x1, reaching: crestReach.lo, crestReach.hi)
+        // Named, so that the SVG's `ridge` elements can be found and judged one by one.
         children.append(
-          shape(
-            crest.geometry, fill: nil,
-            stroke: try Stroke(.solid(rgb(0xFFFFFF, 0.7)), width: crestWidth, join: .round)))
+          .group(
+            Group(
+              name: "ridge",
+              children: [
+                shape(
+                  crest.geometry, fill: nil,
+                  stroke: try Stroke(.solid(rgb(0xFFFFFF, 0.7)), width: crestWidth, join: .round))
+              ])))
       }
       return try layer("hills", children)
     }

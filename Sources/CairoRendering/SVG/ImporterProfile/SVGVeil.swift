@@ -1,35 +1,68 @@
 import SceneGraph
 
-/// A translucent layer written at full opacity with its base drawn again over it: the SVG
-/// writer's form of a layer's opacity that every importer composites alike.
+/// LibreOffice Draw 7.4 applies a group's `opacity` to each object in the group, so the
+/// overlapping objects of a translucent layer compound there (autumn was 17.9/255 from our
+/// PNG). This rule of `OfficeImporterRules` writes such a layer at opacity 1 with its base
+/// drawn again over it, at the complement of the layer's opacity: the veil.
 ///
 /// For an opaque base `B` under a layer of coverage `a` and colour `c`, the layer at opacity
 /// `α` gives `α·a·c + (1 − α·a)·B`; the layer at opacity 1, then `B` again at `1 − α` (the
-/// veil), gives exactly the same. LibreOffice Draw applies a group's `opacity` to each object
-/// in it, so overlapping objects of a translucent layer compounded there; the veil is one
-/// object with its own `opacity`, which every importer draws alike, and it stays the one
-/// attribute a designer edits (lower it to strengthen the layer).
+/// veil), gives exactly the same, and the veil is one object, which every importer draws alike.
 ///
 /// It applies when the layer just below the translucent one ends in one opaque element that
 /// covers the canvas (a colour, an opaque gradient, an opaque photo filling the canvas): that
-/// element alone is then what shows under the layer, and the veil is `<use>` of it. Anything
-/// else (a transparent canvas, a translucent or letterboxed photo, a layer of one object,
-/// which carries its own opacity) keeps the layer's `opacity`.
+/// element alone is then what shows under the layer, and the veil is a copy of it in a layer
+/// `veil` right over the translucent one. Anything else (a transparent canvas, a translucent or
+/// letterboxed photo, a layer of one object, which carries its own opacity) keeps the layer's
+/// `opacity`.
 struct SVGVeil: Hashable {
   /// The index, among the scene's top-level nodes, of the layer written at opacity 1.
   let layer: Int
   /// The index of the base element among the children of the layer below (`layer − 1`).
   let baseChild: Int
   /// The veil's opacity: the complement of the layer's opacity as 8-bit renderers (Cairo,
-  /// so our PNG, rsvg and Inkscape) quantise it, `(255 − m) / 255` for the layer's weight
-  /// `m`, so the picture is the same pixel for pixel (0.498039 for 0.5, whose weight is 128).
+  /// so our PNG) quantise it, `(255 − m) / 255` for the layer's weight `m`, so the picture is
+  /// the same pixel for pixel (0.498039 for 0.5, whose weight is 128).
   let opacity: Double
-  /// Whether the base is a photo. The veil of a fill carries its opacity as `fill-opacity`,
-  /// which the fill inherits through `<use>`: Scribus ignores `opacity` on `<use>` and
-  /// LibreOffice ignores it on a group around one, but both draw an inherited `fill-opacity`
-  /// (a fill has none of its own: it is opaque). A photo has no fill, so its veil carries
-  /// `opacity` (LibreOffice draws it; Scribus does not).
-  let baseIsImage: Bool
+
+  /// `scene`'s nodes with the veil: the layer at opacity 1, then a layer `veil` holding the
+  /// base again. A fill's copy carries the veil's opacity in its paint (`fill-opacity`,
+  /// `stop-opacity`), which Scribus 1.5.8 and LibreOffice both draw; a photo's copy carries it
+  /// as the image's own `opacity` (LibreOffice draws it).
+  func applied(to nodes: [Node]) -> [Node] {
+    guard case .group(let layerGroup) = nodes[layer], case .group(let below) = nodes[layer - 1] else { return nodes }
+    let veiled: Node
+    switch below.children[baseChild] {
+    case .shape(let shape):
+      guard let fill = shape.fill else { return nodes }
+      veiled = .shape(ShapeNode(shape.geometry, fill: Self.fading(fill, by: opacity)))
+    case .image(let image):
+      veiled = .group(Group(opacity: Opacity(clamping: opacity), children: [.image(image)]))
+    case .group, .text, .vector:
+      return nodes
+    }
+    var result = nodes
+    result[layer] = .group(
+      Group(
+        name: layerGroup.name, transform: layerGroup.transform, opacity: .opaque, clip: layerGroup.clip,
+        children: layerGroup.children))
+    result.insert(.group(Group(name: "veil", children: [veiled])), at: layer + 1)
+    return result
+  }
+
+  /// `paint` with every colour's alpha multiplied by `factor`.
+  private static func fading(_ paint: Paint, by factor: Double) -> Paint {
+    func faded(_ stops: [GradientStop]) -> [GradientStop] {
+      stops.map { (try? GradientStop(offset: $0.offset, color: $0.color.fading(by: factor))) ?? $0 }
+    }
+    switch paint {
+    case .solid(let color): return .solid(color.fading(by: factor))
+    case .linearGradient(let start, let end, let stops):
+      return .linearGradient(start: start, end: end, stops: faded(stops))
+    case .radialGradient(let center, let radius, let stops):
+      return .radialGradient(center: center, radius: radius, stops: faded(stops))
+    }
+  }
 
   /// The veil for `scene`'s first translucent layer over an opaque base element, or nil.
   static func plan(for scene: Scene) -> SVGVeil? {
@@ -44,11 +77,7 @@ struct SVGVeil: Hashable {
       else { continue }
       let weight = eightBitWeight(group.opacity.value)
       guard weight < 255 else { return nil }
-      var baseIsImage = false
-      if case .image = last { baseIsImage = true }
-      return SVGVeil(
-        layer: index, baseChild: below.children.count - 1, opacity: Double(255 - weight) / 255,
-        baseIsImage: baseIsImage)
+      return SVGVeil(layer: index, baseChild: below.children.count - 1, opacity: Double(255 - weight) / 255)
     }
     return nil
   }

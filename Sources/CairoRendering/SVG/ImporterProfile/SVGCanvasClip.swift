@@ -1,10 +1,10 @@
 import Platform
 import SceneGraph
 
-/// Fills cut to the canvas, so that every filled element the SVG writer emits lies inside the
-/// page: importers that place a drawing by its elements' bounding box and ignore `clip-path`
-/// (Scribus) then place the page at the origin. What shows is unchanged, since nothing outside
-/// the canvas is ever seen.
+/// Fills cut to the canvas (a rule of `OfficeImporterRules`), so that every filled element of
+/// the office profile's SVG lies inside the page: importers that place a drawing by its
+/// elements' bounding box and ignore `clip-path` (Scribus 1.5.8) then place the page at the
+/// origin. What shows is unchanged, since nothing outside the canvas is ever seen.
 ///
 /// A fill's outline is cut by each of the canvas's four edges in turn: every segment is split
 /// where it crosses the edge's line, and the pieces outside are replaced by the line along the
@@ -78,10 +78,6 @@ struct SVGCanvasClip {
     }
   }
 
-  /// The canvas in local space, when the local space is not rotated or skewed: the viewport a
-  /// stroke reaching past the canvas is drawn in.
-  var canvasRect: Rect? { axisAlignedCanvas }
-
   /// `geometry` cut to the canvas, for a fill.
   func clipped(_ geometry: Geometry) -> Geometry {
     if case .rectangle(let rect) = geometry, let canvas = axisAlignedCanvas {
@@ -120,9 +116,9 @@ struct SVGCanvasClip {
 
   // MARK: Outlines as plain segments
 
-  private typealias XY = (x: Double, y: Double)
+  typealias XY = (x: Double, y: Double)
 
-  private enum Segment {
+  enum Segment {
     case line(XY)
     case cubic(XY, XY, XY)
     var end: XY {
@@ -133,13 +129,16 @@ struct SVGCanvasClip {
     }
   }
 
-  private struct Subpath {
+  struct Subpath {
     var start: XY
     var segments: [Segment]
+    /// Whether the path closed it (a stroke joins its ends; a fill closes every sub-path).
+    var closed = true
   }
 
-  /// The outline as closed sub-paths of lines and cubic curves (a fill closes each sub-path).
-  private static func subpaths(of geometry: Geometry) -> [Subpath] {
+  /// The outline as sub-paths of lines and cubic curves (a fill closes each sub-path; an
+  /// open one of a path has `closed` false).
+  static func subpaths(of geometry: Geometry) -> [Subpath] {
     // The cubic that draws a quarter ellipse: control points at this fraction of the radii.
     let kappa = 4 * (2.0.squareRoot() - 1) / 3
     switch geometry {
@@ -183,15 +182,16 @@ struct SVGCanvasClip {
       for element in path.elements {
         switch element {
         case .move(let p):
-          if let current { result.append(current) }
-          current = Subpath(start: (p.x, p.y), segments: [])
+          if let current, !current.segments.isEmpty { result.append(current) }
+          current = Subpath(start: (p.x, p.y), segments: [], closed: false)
         case .line(let p): current?.segments.append(.line((p.x, p.y)))
         case .curve(let p, let c1, let c2): current?.segments.append(.cubic((c1.x, c1.y), (c2.x, c2.y), (p.x, p.y)))
         case .close:
-          if let closed = current {
+          if var closed = current {
+            closed.closed = true
             result.append(closed)
             // A segment after a close starts from the closed sub-path's start.
-            current = Subpath(start: closed.start, segments: [])
+            current = Subpath(start: closed.start, segments: [], closed: false)
           }
         }
       }
