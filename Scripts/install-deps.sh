@@ -33,6 +33,7 @@ test=(
   fonts-urw-base35      # Type 1 fonts (.t1): --font is shaped, drawn and embedded with them
   imagemagick libheif-examples  # convert and heif-enc make photo fixtures
   time                  # /usr/bin/time: a program's own peak memory (Processes.peakMemory)
+  argyll icc-profiles-free  # colprof builds FOGRA39 and SWOP profiles from the data sets (PressProfiles)
 )
 check=(
   chromium firefox-esr  # the SVG, the gallery and the editor in two browsers

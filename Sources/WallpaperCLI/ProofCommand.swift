@@ -1,3 +1,4 @@
+import CairoRendering
 import DesignFiles
 import Platform
 import PrintProof
@@ -128,6 +129,7 @@ struct ProofCommand {
     let fontReport = FontReport(console: console, verbose: parsed.has("--verbose"))
     options.fontReport = fontReport
     let proof = try CLIError.mapping(Proof(designFile: file, options: options))
+    if let note = PrintingConditionCheck.uncheckedNote(for: proof.intent) { console.err(note + "\n") }
     let files = try CLIError.mapping(proof.write(to: output, timer: timer))
     fontReport.flush()
 

@@ -256,6 +256,11 @@ struct RenderCommand {
       try RunReport.checkStdout(path, json: parsed.has("--json"))
       timer.lap("scene")
       if let note = DesignRendering.gamutNote(for: scene, output: output) { console.err(note + "\n") }
+      if output.format == .pdf, case .pdfx4(let intent)? = output.pdf.conformance,
+        let note = PrintingConditionCheck.uncheckedNote(for: intent)
+      {
+        console.err(note + "\n")
+      }
       let bytes = try CLIError.mapping(DesignRendering.render(scene, as: output, timer: timer))
       files.append((path, bytes))
       files += try OutputOptions.fontFiles(for: loaded, scene: scene, output: output, beside: path)

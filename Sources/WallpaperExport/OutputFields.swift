@@ -162,8 +162,35 @@ public enum OutputFields {
           "'\(error.value)' is not allowed (\(error.reason); allowed: an installed CMYK profile, \(names.isEmpty ? "none found" : names), or an output-class CMYK .icc file)"
       )
     }
-    if let condition { intent = intent.characterising(condition) }
+    if let condition {
+      intent = intent.characterising(condition)
+      try checkCondition(of: intent, fields)
+    }
     return (pdfx ? .pdfx4(intent) : nil, intent)
+  }
+
+  /// Refuses `intent` when its profile was not made for the condition it is named for: the
+  /// largest ΔE00 between the profile's paper and solids and the condition's aims is over
+  /// `PrintingConditionCheck.tolerance` (see there). A condition without built-in aims passes
+  /// (`PrintingConditionCheck.uncheckedNote` says so).
+  static func checkCondition(of intent: OutputIntent, _ fields: DesignFields) throws(DesignError) {
+    guard let condition = intent.condition else { return }
+    let comparison: ConditionComparison?
+    do {
+      comparison = try PrintingConditionCheck.compare(intent.profile, source: intent.source, with: condition)
+    } catch {
+      throw DesignError(
+        origin: fields.origin(of: "outputIntent"), field: "outputIntent",
+        message: "\(error.description) (allowed: an output-class CMYK .icc file lcms2 can convert to CIELAB)")
+    }
+    guard let comparison, !comparison.matches, let aims = condition.aims else { return }
+    let worst = comparison.worst
+    let name = try fields.string("outputCondition") ?? condition.identifier
+    throw DesignError(
+      origin: fields.origin(of: "outputCondition"), field: "outputCondition",
+      message:
+        "'\(name)' is not allowed with --output-intent '\(intent.source)' (\(intent.profileDescription)): the profile's \(worst.patch.name) is ΔE00 \(String(cFormat: "%.2f", worst.deltaE00)) from \(condition.identifier)'s aim, over the limit of \(String(cFormat: "%.1f", PrintingConditionCheck.tolerance)) (\(aims.source)); allowed: a profile made for \(condition.identifier), or --output-condition left out"
+    )
   }
 
   /// The SVG's `<desc>`: what the art is, the device and the canvas, e.g. `Autumn wallpaper

@@ -143,17 +143,24 @@ final class PDFXTests: XCTestCase {
   }
 
   func testANamedOutputConditionIsWrittenWithItsProfileAndTheDefaultSaysCustom() throws {
-    let press = "\(folder)/press.icc"
-    try FileManager.default.copyItem(atPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc", toPath: press)
+    // A FOGRA39 profile (ArgyllCMS, from Fogra's data) for FOGRA39; Ghostscript's SWOP profile
+    // would be refused as FOGRA39 (OutputConditionTests), so it stands for Japan Color 2011,
+    // which has no aims to check it against.
+    try FileManager.default.copyItem(atPath: try PressProfiles.profile(.fogra39), toPath: "\(folder)/fogra39.icc")
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/color/icc/ghostscript/default_cmyk.icc", toPath: "\(folder)/press.icc")
     try make([
-      "proof", "d.json", "--pdfx", "--output-condition", "FOGRA39", "--output-intent", "press.icc", "-o", "f.pdf",
+      "proof", "d.json", "--pdfx", "--output-condition", "FOGRA39", "--output-intent", "fogra39.icc", "-o", "f.pdf",
     ])
     try assertPDFX("f.pdf")
     try make(["proof", "d.json", "--pdfx", "-o", "c.pdf"])
     try assertPDFX("c.pdf")
-    try make([
-      "render", "d.json", "--pdfx", "--output-condition", "GRACoL2013", "--output-intent", "press.icc", "-o", "g.pdf",
+    let japan = try wallpaper([
+      "render", "d.json", "--pdfx", "--output-condition", "JapanColor2011", "--output-intent", "press.icc", "-o",
+      "g.pdf",
     ])
+    XCTAssertEqual(japan.status, 0, japan.stderr)
+    XCTAssertTrue(japan.stderr.hasPrefix("note: --output-condition: 'press.icc' is taken as made for"), japan.stderr)
     let script = """
       import pikepdf, sys
       for path in sys.argv[1:]:
@@ -167,13 +174,13 @@ final class PDFXTests: XCTestCase {
     XCTAssertEqual(lines.count, 3, result.stdout)
     XCTAssertEqual(
       lines.first,
-      "FOGRA39|http://www.color.org|Offset printing, ISO 12647-2:2004/Amd 1, paper type 1 or 2 (gloss or matte coated), 115 g/m2, 60/cm|Artifex CMYK SWOP Profile"
+      "FOGRA39|http://www.color.org|Offset printing, ISO 12647-2:2004/Amd 1, paper type 1 or 2 (gloss or matte coated), 115 g/m2, 60/cm|FOGRA39L (ArgyllCMS colprof)"
     )
     XCTAssertEqual(
       lines.dropFirst().first,
       "Custom|http://www.color.org|Ghostscript's default_cmyk.icc (Artifex CMYK SWOP Profile): a generic CMYK profile, not a registered printing condition|Artifex CMYK SWOP Profile"
     )
-    XCTAssertEqual(lines.last?.split(separator: "|").first, "CGATS21_CRPC6")
+    XCTAssertEqual(lines.last?.split(separator: "|").first, "JapanColor2011Coated")
     // The slug names the condition.
     let text = try Processes.run("pdftotext", ["\(folder)/f.pdf", "-"]).stdout
     XCTAssertTrue(text.contains("output intent FOGRA39"), text)

@@ -17,6 +17,8 @@ extern "C" {
 // The pixel formats are built by function-like macros, which Swift does not import.
 static inline cmsUInt32Number clcms2_type_rgba_8(void) { return TYPE_RGBA_8; }
 static inline cmsUInt32Number clcms2_type_bgra_8(void) { return TYPE_BGRA_8; }
+static inline cmsUInt32Number clcms2_type_cmyk_dbl(void) { return TYPE_CMYK_DBL; }
+static inline cmsUInt32Number clcms2_type_lab_dbl(void) { return TYPE_Lab_DBL; }
 
 #define CLCMS2_FUNCTIONS(X)                                                                       \
   X(cmsCreateContext) X(cmsDeleteContext) X(cmsOpenProfileFromMem) X(cmsOpenProfileFromMemTHR)    \
@@ -25,7 +27,7 @@ static inline cmsUInt32Number clcms2_type_bgra_8(void) { return TYPE_BGRA_8; }
   X(cmsSaveProfileToMem) X(cmsCreateTransformTHR) X(cmsCreateProofingTransformTHR)                \
   X(cmsSetAlarmCodesTHR) X(cmsDoTransform) X(cmsDeleteTransform) X(cmsCreateRGBProfile)             \
   X(cmsBuildParametricToneCurve) X(cmsFreeToneCurve) X(cmsMLUalloc) X(cmsMLUsetASCII) X(cmsMLUfree)   \
-  X(cmsWriteTag)
+  X(cmsWriteTag) X(cmsCreateLab4Profile) X(cmsCIE2000DeltaE)
 
 /// The lcms2 functions the renderer calls, each named as in lcms2.h.
 /// `clcms2_load` opens the library on its first call (once per process, thread-safe); it
