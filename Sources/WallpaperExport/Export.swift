@@ -29,6 +29,10 @@ import Wallpapers
 public struct Export: Sendable {
   /// One plan per design file, in the order given.
   public let plans: [ExportPlan]
+  /// The designs of a catalogue that cannot be made at all (they fail to load, or fit none
+  /// of the devices), in the order given: they have no plan and no files, and the others are
+  /// exported. Always empty for one design and with `options.strict`, which throw instead.
+  public let failedDesigns: [DesignFailure]
   /// Several designs (or a folder of them): each design's files in a folder of its name.
   public let isCatalogue: Bool
   /// The options the export was made with.
@@ -48,10 +52,13 @@ public struct Export: Sendable {
   /// A screen class a design cannot be made for while others can (the home grid on an iPad, a
   /// square grid that does not fit) is skipped and listed in its plan's `skipped`.
   ///
-  /// - Throws: `ExportError.invalidInput` for options out of range, a design that cannot be
-  ///   read or fits none of the devices (or, with `strict`, not all of them), a folder with no
-  ///   designs, or two designs of a catalogue with the same name; `.failed` when the bundled
-  ///   font is needed and missing.
+  /// A design of a catalogue that cannot be read or fits none of the devices is listed in
+  /// `failedDesigns` and the others are exported.
+  ///
+  /// - Throws: `ExportError.invalidInput` for options out of range, a single design that
+  ///   cannot be read or fits none of the devices (with `strict`: any design of a catalogue,
+  ///   or one that does not fit every device), a folder with no designs, or two designs of a
+  ///   catalogue with the same name; `.failed` when the bundled font is needed and missing.
   public init(designs: [String], options: ExportOptions = ExportOptions()) throws(ExportError) {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design file given") }
@@ -92,6 +99,7 @@ public struct Export: Sendable {
       date = try ExportDate(environment: options.environment)
     }
     var plans: [ExportPlan] = []
+    var failed: [DesignFailure] = []
     for (file, tree) in sources {
       let plan: ExportPlan
       do throws(ExportError) {
@@ -100,7 +108,11 @@ public struct Export: Sendable {
           formats: options.formats, scales: options.scales, date: date, previews: options.previews,
           strict: options.strict, subfolder: catalogue)
       } catch {
-        throw catalogue ? .invalidInput("'\(file)': \(error.description)") : error
+        // One bad design of a catalogue is its own failure, not the catalogue's (unless strict).
+        guard catalogue else { throw error }
+        guard !options.strict else { throw .invalidInput("'\(file)': \(error.description)") }
+        failed.append(DesignFailure(design: file, reason: error.description))
+        continue
       }
       if let other = plans.first(where: { $0.name == plan.name }) {
         throw .invalidInput(
@@ -110,6 +122,7 @@ public struct Export: Sendable {
       plans.append(plan)
     }
     self.plans = plans
+    self.failedDesigns = failed
     self.isCatalogue = catalogue
     self.date = date
     self.options = options
@@ -211,7 +224,9 @@ public struct Export: Sendable {
       finish(entries: &entries, failures: &failures, folder: folder, manifest: "manifest.json", previous: previous)
     }
     timer?.lap("sheets+manifest")
-    return ExportResult(files: entries, failures: failures, rendered: rendered, kept: kept, shardCost: cost)
+    return ExportResult(
+      files: entries, failures: failures, failedDesigns: failedDesigns, rendered: rendered, kept: kept,
+      shardCost: cost)
   }
 
   /// Writes the files that describe an export once every file is rendered — per design the
@@ -415,6 +430,11 @@ public struct Export: Sendable {
       }
     }
     var object: [String: Any] = ["files": files, "skipped": skips]
+    // The designs that could not be made, in every part too (each part planned them all);
+    // absent when there are none, so the manifests of whole catalogues keep their bytes.
+    if !failedDesigns.isEmpty {
+      object["failures"] = failedDesigns.map { ["design": $0.design, "reason": $0.reason] }
+    }
     // The date, for a later `--incremental` run: in a manifest only when SOURCE_DATE_EPOCH set
     // it (the clock's day would change its bytes every day); a partial manifest has it in `shard`.
     if part == nil, date.sourceDateEpoch != nil { object["date"] = date.json }
@@ -434,12 +454,24 @@ public struct Export: Sendable {
   }
 }
 
+/// A design of a catalogue that cannot be made at all: it fails to load, or fits none of the
+/// devices. Listed in the manifest's `failures` as `{"design", "reason"}`.
+public struct DesignFailure: Equatable, Sendable {
+  /// The design file as given (`<name>.json` for a design built in Swift).
+  public let design: String
+  /// Why, as the design loader says it: one line naming the field, the value and what is allowed.
+  public let reason: String
+}
+
 /// What a run or a merge did.
 public struct ExportResult: Sendable {
   /// Every file written or kept, the manifest (or a shard's partial manifest) among them.
   public let files: [ExportedFile]
   /// The files that could not be made, each with its reason; the others were written.
   public let failures: [ExportFailure]
+  /// The designs of a catalogue that could not be made at all (`Export.failedDesigns`): none
+  /// of their files were made; the manifest lists them under `failures`.
+  public let failedDesigns: [DesignFailure]
   /// Wallpapers and previews rendered (not counting the files that describe the export).
   public let rendered: Int
   /// Wallpapers and previews left as they were: up to date in an incremental run, or checked

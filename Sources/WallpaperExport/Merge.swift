@@ -178,6 +178,7 @@ extension Export {
     var failures: [ExportFailure] = []
     finish(
       entries: &entries, failures: &failures, folder: folder, manifest: outputPath.lastComponent, previous: previous)
-    return ExportResult(files: entries, failures: failures, rendered: 0, kept: kept, shardCost: nil)
+    return ExportResult(
+      files: entries, failures: failures, failedDesigns: failedDesigns, rendered: 0, kept: kept, shardCost: nil)
   }
 }

@@ -35,7 +35,9 @@ struct ExportCommand {
       field: nil, values: .choice(["plain", "preview"])),
     OptionSpec(
       names: ["--strict"], valueName: nil,
-      help: "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for.", field: nil),
+      help:
+        "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for, or a design of a catalogue that cannot be made at all.",
+      field: nil),
     OptionSpec(
       names: ["--asset-catalog"], valueName: nil,
       help:
@@ -102,7 +104,11 @@ struct ExportCommand {
         is skipped: one line on stderr per cause ("skipped 15 iPads in 9 screen classes: …"), the devices and
         whole reasons with --verbose and --json, and counted in the summary; --strict makes it an error.
         Several designs or a folder make a catalogue: DIR/<design>/… per design (its files, previews,
-        gallery, contact sheet and asset catalog) and one DIR/manifest.json for the run.
+        gallery, contact sheet and asset catalog) and one DIR/manifest.json for the run. A design of a
+        catalogue that fails to load or fits none of the devices is not exported: one line on stderr,
+        an entry {design, reason} in the manifest's "failures" (and in --json), the other designs are
+        written and the run exits 1 (each shard and the merge alike); with --strict it stops the whole
+        catalogue (exit 2, nothing written). A single design that cannot be made is exit 2.
         With --shard only that part's files and DIR/manifest.shard-I-of-N.json are written; contact
         sheets, galleries, asset catalog Contents.json and manifest.json are written by
         'wallpaper manifest merge', which gives the bytes a single run gives.
@@ -261,14 +267,21 @@ struct ExportCommand {
     let skippedText = skippedModels == 0 ? "" : "; \(skippedModels) device\(skippedModels == 1 ? "" : "s") skipped"
     let counts = incremental && !quiet ? "\(result.rendered) rendered, \(result.kept) skipped\n" : ""
     let files = result.files.count
-    if !result.failures.isEmpty {
+    if !result.failures.isEmpty || !result.failedDesigns.isEmpty {
       console.err(counts)
+      Self.reportFailedDesigns(result.failedDesigns, console: console)
       for failure in result.failures {
         console.err("error: " + "\(failure.path): \(failure.reason)".escapingControlCharacters + "\n")
       }
+      var failed: [String] = []
+      if !result.failedDesigns.isEmpty {
+        failed.append(Self.failedDesignsSummary(result.failedDesigns, of: export))
+      }
+      if !result.failures.isEmpty {
+        failed.append("\(result.failures.count) of \(result.failures.count + files) files failed")
+      }
       throw .failure(
-        "\(result.failures.count) of \(result.failures.count + files) files failed\(skippedText); the others were written to \(folder)"
-      )
+        failed.joined(separator: "; ") + "\(skippedText); the others were written to \(folder)")
     }
     if !quiet {
       if let shard {
@@ -289,6 +302,22 @@ struct ExportCommand {
       }
     }
     console.err(counts)
+  }
+
+  /// One line on stderr per design of the catalogue that could not be made (`export`, each
+  /// shard and `manifest merge` alike).
+  static func reportFailedDesigns(_ failures: [DesignFailure], console: WallpaperTool.Console) {
+    for failure in failures {
+      console.err(
+        "error: " + "design '\(failure.design)' not exported: \(failure.reason)".escapingControlCharacters + "\n")
+    }
+  }
+
+  /// `1 of 3 designs could not be made (listed in the manifest's failures)`.
+  static func failedDesignsSummary(_ failures: [DesignFailure], of export: Export) -> String {
+    let total = failures.count + export.plans.count
+    return
+      "\(failures.count) of \(total) design\(total == 1 ? "" : "s") could not be made (listed in the manifest's failures)"
   }
 
   /// The arguments as a shard records them: without the options in `runOnlyOptions`.
@@ -326,9 +355,11 @@ struct ExportCommand {
     report.skippedDevices = export.plans.flatMap { plan in
       plan.skipped.flatMap { skip in skip.models.map { RunReport.Skip(what: $0.id, reason: skip.reason) } }
     }
-    report.failures = result.failures.map {
-      RunReport.Skip(what: FilePath(folder).appending($0.path).string, reason: $0.reason)
-    }
+    report.failures =
+      result.failedDesigns.map { RunReport.Skip(what: $0.design, reason: $0.reason) }
+      + result.failures.map {
+        RunReport.Skip(what: FilePath(folder).appending($0.path).string, reason: $0.reason)
+      }
     report.counts = (result.rendered, result.kept)
     report.record(timer)
     return report
