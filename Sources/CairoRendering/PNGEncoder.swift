@@ -52,8 +52,13 @@ public enum PNGCompression: String, CaseIterable, Sendable {
         .init(level: 12, filters: none), .init(level: 12, filters: all), .init(level: 12, filters: all)
       )
     }
+    // `small` keeps the smallest of its search and the default's choices (png_encoder_options'
+    // keep_smallest), so it is never larger than the default.
+    let baseline = self == .small ? Self.default.options : nil
     return png_encoder_options(
-      art: art, photo: photo, photo_threshold: Self.photographicThreshold, indexed: indexed, color: png_encoder_color())
+      art: art, photo: photo, photo_threshold: Self.photographicThreshold, indexed: indexed, color: png_encoder_color(),
+      keep_smallest: baseline == nil ? 0 : 1, baseline_art: baseline?.art ?? art,
+      baseline_photo: baseline?.photo ?? photo, baseline_indexed: baseline?.indexed ?? indexed)
   }
 }
 

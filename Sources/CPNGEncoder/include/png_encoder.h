@@ -70,6 +70,20 @@ typedef struct {
   /// smallest of the three files is kept.
   png_encoder_choice indexed;
   png_encoder_color color;
+  /// Non-zero: search for the smallest file instead of taking the choices as given, and never
+  /// write a larger file than the `baseline_*` choices alone would (those must use filter NONE
+  /// or every filter, PNG_ENCODER_FILTER_ALL). Each chunk is deflated with its kind's baseline
+  /// choice; the row filters (NONE, or adaptive over every filter) that deflate smaller at that
+  /// baseline level are then deflated at `art.level` or `photo.level`, and the smaller of the
+  /// two parts is kept (the `filters` of `art` and `photo` are not used). The indexed form is
+  /// tried as `baseline_indexed` writes it (chunk by chunk, filter NONE and its filters), and
+  /// deflated whole at `indexed.level` and `baseline_indexed.level`, each with every single
+  /// filter and with adaptive filters; the smallest file of all is kept. Zero: the choices as
+  /// given.
+  int keep_smallest;
+  png_encoder_choice baseline_art;
+  png_encoder_choice baseline_photo;
+  png_encoder_choice baseline_indexed;
 } png_encoder_options;
 
 /// The encoded file. Free `data` with png_encoder_free.
