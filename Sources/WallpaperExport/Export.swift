@@ -37,14 +37,67 @@ public struct Export: Sendable {
   public let isCatalogue: Bool
   /// The options the export was made with.
   public let options: ExportOptions
+  /// The part it was planned for (`init(designs:options:shard:)`), which `run` must be given;
+  /// nil when every file is planned.
+  public let shard: ExportShard?
   /// The font file of labels that name none (`options.font`, or the bundled font).
   public let font: String
   /// The date every file is made with (`options.date`, or from the environment and clock),
   /// recorded in a shard's partial manifest.
   public let date: ExportDate
 
-  /// Every file to render, design by design, in plan order.
+  /// Every file to render, design by design, in plan order (in an export made for a shard,
+  /// the plans hold only that part's files: `work(for:)`).
   public var work: [ExportPlan.Job] { plans.flatMap(\.jobs) }
+
+  /// The files `shard` renders (all of `work` for nil), in plan order.
+  public func work(for shard: ExportShard?) -> [ExportPlan.Job] {
+    guard let shard else { return work }
+    let all = work
+    let parts = jobParts(count: shard.count)
+    return all.indices.filter { parts[$0] == shard.index - 1 }.map { all[$0] }
+  }
+
+  /// Whether shards split the work by (design, screen class) unit (`ExportPlan.Unit`): when the
+  /// designs given times the screen classes of the devices exceed `options.wholePlanLimit`. Otherwise
+  /// by file (`ExportPlan.Job.cost`). Decided from the arguments alone, so every part and the
+  /// merge decide alike.
+  public let splitsByUnit: Bool
+
+  /// The part (0-based) of each job of `work`, for `count` parts: its unit's part when the
+  /// work is split by unit, else its own.
+  func jobParts(count: Int) -> [Int] {
+    guard splitsByUnit else { return ExportShard.assign(costs: work.map(\.cost), count: count) }
+    let unitParts = Self.unitParts(plans: plans, count: count)
+    return plans.indices.flatMap { index in
+      let parts = Dictionary(
+        zip(plans[index].units.map(\.screen.id), unitParts[index]), uniquingKeysWith: { first, _ in first })
+      return plans[index].jobs.map { parts[$0.screen.id] ?? 0 }
+    }
+  }
+
+  /// The part (0-based) of each plan's units (`ExportPlan.units`, in plan order) for `count`
+  /// parts: one pass over the units' predicted costs, the same in every process whatever it
+  /// planned.
+  static func unitParts(plans: [ExportPlan], count: Int) -> [[Int]] {
+    let parts = ExportShard.assign(costs: plans.flatMap { $0.units.map(\.cost) }, count: count)
+    var start = 0
+    return plans.map { plan in
+      defer { start += plan.units.count }
+      return Array(parts[start..<start + plan.units.count])
+    }
+  }
+
+  /// Per plan, the ids of the screen classes whose unit is in `shard`'s part.
+  static func ownClasses(plans: [ExportPlan], shard: ExportShard) -> [Set<String>] {
+    let parts = unitParts(plans: plans, count: shard.count)
+    return plans.indices.map { index in
+      Set(
+        plans[index].units.indices.filter { parts[index][$0] == shard.index - 1 }.map {
+          plans[index].units[$0].screen.id
+        })
+    }
+  }
 
   /// The export of `designs`: design files (JSON), or folders whose `*.json` files are designs
   /// (in name order, not recursive). Several designs or any folder make a catalogue.
@@ -59,11 +112,19 @@ public struct Export: Sendable {
   ///   cannot be read or fits none of the devices (with `strict`: any design of a catalogue,
   ///   or one that does not fit every device), a folder with no designs, or two designs of a
   ///   catalogue with the same name; `.failed` when the bundled font is needed and missing.
-  public init(designs: [String], options: ExportOptions = ExportOptions()) throws(ExportError) {
+  ///
+  /// With `shard`, only that part's files are planned (run it with the same `shard`): each
+  /// design is loaded for its first screen class that loads, which predicts the cost of every
+  /// (design, class) unit, and then for the classes of the units the split gives the part;
+  /// planning costs O(designs + the part's files), not O(designs × classes). With `strict`
+  /// every class of every design is still loaded, to refuse any that does not fit.
+  public init(designs: [String], options: ExportOptions = ExportOptions(), shard: ExportShard? = nil)
+    throws(ExportError)
+  {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design file given") }
     let (files, catalogue) = try Self.designFiles(designs)
-    try self.init(sources: files.map { ($0, nil) }, catalogue: catalogue, options: options)
+    try self.init(sources: files.map { ($0, nil) }, catalogue: catalogue, options: options, shard: shard)
   }
 
   /// The export of designs built in Swift, as if each were a design file named after it
@@ -88,8 +149,13 @@ public struct Export: Sendable {
   }
 
   private init(
-    sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions
+    sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions, shard: ExportShard? = nil
   ) throws(ExportError) {
+    let classes = Set(options.devices.map(\.screen.id)).count
+    let splitsByUnit = sources.count * classes > options.wholePlanLimit
+    // A part of a large catalogue (unless strict) first plans each design's units alone, then
+    // its own classes.
+    let outline = shard != nil && !options.strict && splitsByUnit
     // The date every file is made with: given (a merge, an incremental re-run), or from
     // SOURCE_DATE_EPOCH or today.
     let date: ExportDate
@@ -99,14 +165,20 @@ public struct Export: Sendable {
       date = try ExportDate(environment: options.environment)
     }
     var plans: [ExportPlan] = []
+    var trees: [JSONValue?] = []
     var failed: [DesignFailure] = []
+    func planned(_ file: String, _ tree: JSONValue?, only: Set<String>?, representative: ExportPlan?)
+      throws(ExportError) -> ExportPlan
+    {
+      try ExportPlan(
+        designFile: file, tree: tree, overrides: options.overrides, devices: options.devices,
+        formats: options.formats, scales: options.scales, date: date, previews: options.previews,
+        strict: options.strict, subfolder: catalogue, only: only, representative: representative?.representative)
+    }
     for (file, tree) in sources {
       let plan: ExportPlan
       do throws(ExportError) {
-        plan = try ExportPlan(
-          designFile: file, tree: tree, overrides: options.overrides, devices: options.devices,
-          formats: options.formats, scales: options.scales, date: date, previews: options.previews,
-          strict: options.strict, subfolder: catalogue)
+        plan = try planned(file, tree, only: outline ? [] : nil, representative: nil)
       } catch {
         // One bad design of a catalogue is its own failure, not the catalogue's (unless strict).
         guard catalogue else { throw error }
@@ -120,9 +192,19 @@ public struct Export: Sendable {
         )
       }
       plans.append(plan)
+      trees.append(tree)
+    }
+    if outline, let shard {
+      let own = Self.ownClasses(plans: plans, shard: shard)
+      for index in plans.indices where !own[index].isEmpty {
+        plans[index] = try planned(
+          plans[index].designFile, trees[index], only: own[index], representative: plans[index])
+      }
     }
     self.plans = plans
     self.failedDesigns = failed
+    self.shard = outline ? shard : nil
+    self.splitsByUnit = splitsByUnit
     self.isCatalogue = catalogue
     self.date = date
     self.options = options
@@ -159,7 +241,8 @@ public struct Export: Sendable {
   ///
   /// - Parameters:
   ///   - folder: the output folder, absolute or relative to the working directory.
-  ///   - shard: render only this part of the work and write its partial manifest
+  ///   - shard: render only this part of the work (the part the export was planned for, if
+  ///     it was) and write its partial manifest
   ///     (`manifest.shard-I-of-N.json`) instead of the manifest, gallery, contact sheet and
   ///     asset catalog `Contents.json`, which `merge` writes once every part is done.
   ///   - incremental: leave a file as it is when the folder's manifest lists it with the same
@@ -174,20 +257,23 @@ public struct Export: Sendable {
     into folder: String, shard: ExportShard? = nil, incremental: Bool = false,
     observer: (any ExportObserver)? = nil, timer: PhaseTimer? = nil, journalInterval: Duration = .seconds(1)
   ) -> ExportResult {
+    if let planned = self.shard, planned != shard {
+      let reason =
+        "this export was planned for part \(planned.index) of \(planned.count) only, and was run as \(shard.map { "part \($0.index) of \($0.count)" } ?? "a whole run")"
+      return ExportResult(
+        files: [], failures: [ExportFailure(path: folder, reason: reason)], failedDesigns: [], rendered: 0, kept: 0,
+        shardCost: nil)
+    }
     for plan in plans {
       for skip in plan.skipped { observer?.skipped(skip, of: plan) }
     }
-    var work = self.work
+    let work = self.work(for: shard)
     var cost: Double?
     var part: ShardPart?
     if let shard {
-      let parts = ExportShard.assign(costs: work.map(\.cost), count: shard.count)
-      let all = work
-      work = work.indices.filter { parts[$0] == shard.index - 1 }.map { work[$0] }
       cost = work.reduce(0) { $0 + $1.pixels }
       part = ShardPart(
-        export: self, shard: shard, all: all, parts: parts, pixels: cost ?? 0,
-        cost: work.reduce(0) { $0 + $1.cost })
+        export: self, shard: shard, work: work, pixels: cost ?? 0, cost: work.reduce(0) { $0 + $1.cost })
     }
     var previous: [String: ExportedFile]?
     if incremental {
@@ -376,20 +462,27 @@ public struct Export: Sendable {
   }
 
   /// What a shard's partial manifest says of its part besides its files: the header, the
-  /// designs with files in it, and the designs whose skipped devices it lists (those whose
-  /// first file it renders), so that partial manifests do not grow with the catalogue.
+  /// designs with files in it, and the screen classes whose skipped devices it lists (split by
+  /// unit: those of its own units; by file: every class of the designs whose first file it
+  /// renders), so that partial manifests do not grow with the catalogue.
   struct ShardPart {
     let header: ManifestFile.ShardHeader
     /// Names of the designs with files in this part, in plan order.
     let designs: [String]
-    /// Names of the designs whose skipped devices this part lists.
-    let skipsOf: Set<String>
+    /// Per design name, the screen classes whose skips this part lists.
+    let skipsOf: [String: Set<String>]
 
-    init(export: Export, shard: ExportShard, all: [ExportPlan.Job], parts: [Int], pixels: Double, cost: Double) {
-      let mine = Set(all.indices.filter { parts[$0] == shard.index - 1 }.map { all[$0].path })
+    init(export: Export, shard: ExportShard, work: [ExportPlan.Job], pixels: Double, cost: Double) {
+      let mine = Set(work.map(\.path))
       let plans = export.plans.filter { plan in plan.jobs.contains { mine.contains($0.path) } }
       designs = plans.map(\.name)
-      skipsOf = Set(export.plans.filter { $0.jobs.first.map { mine.contains($0.path) } ?? false }.map(\.name))
+      let classes: [Set<String>] =
+        export.splitsByUnit
+        ? Export.ownClasses(plans: export.plans, shard: shard)
+        : export.plans.map { plan in
+          plan.jobs.first.map { mine.contains($0.path) } ?? false ? Set(plan.units.map(\.screen.id)) : []
+        }
+      skipsOf = Dictionary(zip(export.plans.map(\.name), classes), uniquingKeysWith: { first, _ in first })
       header = ManifestFile.ShardHeader(
         index: shard.index, count: shard.count, pixels: Int(pixels.rounded()), cost: Int(cost.rounded()),
         arguments: shard.arguments,
@@ -422,12 +515,13 @@ public struct Export: Sendable {
       if let key = entry.key { object["key"] = key }
       return object
     }
-    let skips: [[String: Any]] = plans.filter { part?.skipsOf.contains($0.name) ?? true }.flatMap { plan in
-      plan.skipped.flatMap { skip in
-        skip.models.map {
-          ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason, "design": plan.name]
+    let skips: [[String: Any]] = plans.flatMap { plan in
+      plan.skipped.filter { skip in part.map { $0.skipsOf[plan.name]?.contains(skip.screen.id) ?? false } ?? true }
+        .flatMap { skip in
+          skip.models.map {
+            ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason, "design": plan.name]
+          }
         }
-      }
     }
     var object: [String: Any] = ["files": files, "skipped": skips]
     // The designs that could not be made, in every part too (each part planned them all);

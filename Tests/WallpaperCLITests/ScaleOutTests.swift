@@ -303,6 +303,12 @@ final class ScaleOutTests: XCTestCase {
     var designs: Set<String> = []
     for index in 1...4 {
       let part = try json("out/manifest.shard-\(index)-of-4.json")
+      // --dry-run lists exactly the files the part wrote, and writes nothing.
+      let dry = try wallpaper(["export", "Samples", "--out", "dry", "--dry-run", "--shard", "\(index)/4"] + selection)
+      XCTAssertEqual(dry.status, 0, dry.stderr)
+      let written = try XCTUnwrap(part["files"] as? [[String: Any]]).map { $0["path"] as! String }
+      XCTAssertEqual(dry.stdout.split(separator: "\n").map(String.init).sorted(), written.sorted(), "part \(index)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/dry"), "a dry run writes nothing")
       let own = try XCTUnwrap(part["skipped"] as? [[String: Any]]).map { "\($0["design"]!) \($0["device"]!)" }
       XCTAssertLessThan(own.count, allSkips.count, "part \(index) lists only its own skips")
       skips += own

@@ -64,6 +64,11 @@ struct ExportCommand {
       help:
         "Skip files whose manifest entry has the same inputs (design, font and image bytes, device, scale, format, version) and whose file still has its hash; ends with 'N rendered, M skipped'.",
       field: nil),
+    OptionSpec(
+      names: ["--dry-run"], valueName: nil,
+      help:
+        "Plan only: print the path of every file this run (or this --shard part) would render, one a line on stdout, and write nothing.",
+      field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress, skip or summary lines.", field: nil),
     OptionSpec(
       names: ["--verbose"], valueName: nil,
@@ -85,7 +90,7 @@ struct ExportCommand {
       overview:
         "Render one design, or a catalogue of them, for every chosen device, scale and format, in parallel; optionally one shard of it, or only what changed.",
       usage:
-        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--quiet] [--verbose] [--json]",
+        "wallpaper export DESIGN.json|FOLDER… --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--dry-run] [--quiet] [--verbose] [--json]",
       arguments: [
         (
           "DESIGN.json|FOLDER…",
@@ -135,15 +140,17 @@ struct ExportCommand {
   /// The options that do not change any file's bytes: left out of the arguments a shard
   /// records, so every shard of one export records the same, wherever its output folder is
   /// mounted (`manifest merge` writes into the folder of its `-o`).
-  static let runOnlyOptions = ["--out", "--shard", "--shard-count", "--incremental", "--quiet", "--jobs", "--json"]
+  static let runOnlyOptions = [
+    "--out", "--shard", "--shard-count", "--incremental", "--quiet", "--jobs", "--json", "--dry-run",
+  ]
 
   /// The export the arguments describe: the design files and folders, with the flags as its
   /// options; `manifest merge` makes it again from the arguments a shard recorded, so both see
   /// the same plans and the same work list, with the `date` the shards recorded (nil: from
-  /// `SOURCE_DATE_EPOCH` or the clock).
-  static func export(_ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil) throws(CLIError)
-    -> Export
-  {
+  /// `SOURCE_DATE_EPOCH` or the clock). With `shard`, only that part is planned.
+  static func export(
+    _ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil, shard: ExportShard? = nil
+  ) throws(CLIError) -> Export {
     guard !parsed.positional.isEmpty else {
       throw .usage("no design file given (wallpaper export DESIGN.json… --out DIR)")
     }
@@ -177,7 +184,7 @@ struct ExportCommand {
     }
     options.environment = environment
     options.date = date
-    return try CLIError.mapping(Export(designs: parsed.positional, options: options))
+    return try CLIError.mapping(Export(designs: parsed.positional, options: options, shard: shard))
   }
 
   /// `--formats`: a list of png, svg, pdf, each once, in `OutputFormat.allCases` order.
@@ -238,7 +245,16 @@ struct ExportCommand {
     if incremental, environment["SOURCE_DATE_EPOCH"] == nil {
       date = ExportDate.recorded(in: folder, shard: shard)
     }
-    let export = try Self.export(parsed, environment: environment, date: date)
+    let export = try Self.export(parsed, environment: environment, date: date, shard: shard)
+    if parsed.has("--dry-run") {
+      guard !parsed.has("--json") else { throw .usage("--json: not allowed with --dry-run (which prints paths)") }
+      for job in export.work(for: shard) { console.out(job.path + "\n") }
+      if !export.failedDesigns.isEmpty {
+        Self.reportFailedDesigns(export.failedDesigns, console: console)
+        throw .failure(Self.failedDesignsSummary(export.failedDesigns, of: export) + "; nothing was written")
+      }
+      return
+    }
     let quiet = parsed.has("--quiet")
     let fontReport = FontReport(console: console, verbose: false)
     if !quiet {
