@@ -215,6 +215,7 @@ typedef struct {
   unsigned char *adaptive;
   size_t size;
   int level, final, photo;
+  int indexed;  // The image had at most 256 colours when the chunk was filled.
   int chunk;  // Its number in the image, from 0.
   job_state state;
 } chunk_job;
@@ -372,7 +373,10 @@ static uint32_t adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t lengt
 
 /// Deflates `job`'s chunk as `keep_smallest` asks (see png_encoder_options): its kind's
 /// baseline choice; the other row filters at the baseline level; the filters that deflated
-/// smaller at the kind's own level. Appends the smallest part (the first of equals) to
+/// smaller at the kind's own level, unless the image still had at most 256 colours when the
+/// chunk was filled (`job->indexed`): then the indexed form will almost surely be kept, so
+/// `png_stream_write_rows` filters the chunk with the baseline's filters only and it is deflated
+/// with the baseline choice alone, as the baseline writes it. Appends the smallest part (the first of equals) to
 /// `target` and sets `adler` to the checksum of the filtered rows it holds.
 static png_encoder_status deflate_smallest(png_stream *s, deflater *d, const chunk_job *job,
                                            png_encoder_output *target, uint32_t *adler, const char **why) {
@@ -385,13 +389,14 @@ static png_encoder_status deflate_smallest(png_stream *s, deflater *d, const chu
   png_encoder_status status = deflate_part(d, baseline.level, rows[tried[0]], job->size, job->final, &parts[0], why);
   if (status == PNG_ENCODER_OK)
     status = deflate_part(d, baseline.level, rows[tried[1]], job->size, job->final, &parts[1], why);
+  int count = 3;
   if (status == PNG_ENCODER_OK) {
     tried[2] = parts[1].size < parts[0].size ? tried[1] : tried[0];
     status = deflate_part(d, level, rows[tried[2]], job->size, job->final, &parts[2], why);
   }
   if (status == PNG_ENCODER_OK) {
     int kept = 0;
-    for (int i = 1; i < 3; i++)
+    for (int i = 1; i < count; i++)
       if (parts[i].size < parts[kept].size) kept = i;
     *adler = libdeflate_adler32(1, rows[tried[kept]], job->size);
     if (!append_to(target, parts[kept].data, parts[kept].size)) {
@@ -416,7 +421,7 @@ static void run_job(png_stream *s, deflater *d, chunk_job *job) {
   const char *why = NULL;
   png_encoder_status status;
   uint32_t adler = 1;
-  if (s->options.keep_smallest) {
+  if (s->options.keep_smallest && !job->indexed) {
     status = deflate_smallest(s, d, job, &s->parts[job->chunk], &adler, &why);
   } else {
     status = deflate_part(d, job->level, job->data, job->size, job->final, &s->parts[job->chunk], &why);
@@ -490,6 +495,7 @@ static void submit(png_stream *s, chunk_job *job, size_t size, int level, int fi
   job->level = level;
   job->final = final;
   job->photo = photo;
+  job->indexed = s->indexed;
   job->chunk = s->chunks_filled++;
   if (s->threaded && !s->thread_started) {
     if (pthread_create(&s->thread, NULL, worker_main, s) == 0) {
@@ -858,8 +864,12 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
                               pixels + (size_t)first_sampled * stride, s->width, chunk_rows - first_sampled,
                               stride, 16)
                         : 1;
-    png_encoder_choice choice = repeat < s->options.photo_threshold ? s->options.photo : s->options.art;
+    int photo = repeat < s->options.photo_threshold;
     index_chunk(s, pixels, chunk_rows, stride);
+    png_encoder_choice choice = photo ? s->options.photo : s->options.art;
+    // keep_smallest searches the RGB form only once the image has more than 256 colours.
+    int search = s->options.keep_smallest && !s->indexed;
+    if (s->options.keep_smallest && s->indexed) choice = photo ? s->options.baseline_photo : s->options.baseline_art;
     chunk_job *job = acquire_buffer(s);
     unsigned char *out = job->data;
     for (int y = 0; y < chunk_rows; y++) {
@@ -870,7 +880,7 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
         fail(s, PNG_ENCODER_NOT_OPAQUE, "a translucent pixel in an RGB image");
         return s->status;
       }
-      if (s->options.keep_smallest) {
+      if (search) {
         apply_filter(0, s->current, s->previous, s->row_bytes - 1, s->channels, out + (size_t)y * s->row_bytes);
         filter_row(s, PNG_ENCODER_FILTER_ALL, job->adaptive + (size_t)y * s->row_bytes);
       } else {
@@ -882,7 +892,7 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
     }
     s->rows_written += chunk_rows;
     size_t size = (size_t)chunk_rows * s->row_bytes;
-    submit(s, job, size, choice.level, s->rows_written == s->height, repeat < s->options.photo_threshold);
+    submit(s, job, size, choice.level, s->rows_written == s->height, photo);
     pixels += (size_t)chunk_rows * stride;
     rows -= chunk_rows;
   }
@@ -1004,11 +1014,11 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
   }
   if (s->indexed) {
     // The same pixels in at most 256 colours, with filter NONE and with the indexed choice's
-    // filters, deflated chunk by chunk. With keep_smallest those are the baseline's, and each
-    // single filter and the adaptive ones are also tried at the indexed level and the
-    // baseline's, deflated whole: for a few colours the level that wins varies (a grid of 5
-    // colours is smaller at 9 than at 12). The smallest file is kept, the first of equals.
-    enum { MOST_TRIES = 2 + 2 * 6 };
+    // filters, deflated chunk by chunk. With keep_smallest those are the baseline's, and the
+    // indices are also deflated whole at the baseline's level, with each single filter and the
+    // adaptive ones (not at the indexed level: on the 5-colour grid sample level 12 gave larger
+    // files than 9 and took 0.3 s more). The smallest file is kept, the first of equals.
+    enum { MOST_TRIES = 2 + 6 };
     png_encoder_choice tries[MOST_TRIES];
     int whole_tries[MOST_TRIES];
     png_encoder_choice first = s->options.keep_smallest ? s->options.baseline_indexed : s->options.indexed;
@@ -1023,13 +1033,11 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
       static const int filter_sets[6] = {
           PNG_ENCODER_FILTER_NONE, PNG_ENCODER_FILTER_SUB,   PNG_ENCODER_FILTER_UP,
           PNG_ENCODER_FILTER_AVG,  PNG_ENCODER_FILTER_PAETH, PNG_ENCODER_FILTER_ALL};
-      int levels[2] = {s->options.indexed.level, s->options.baseline_indexed.level};
-      for (int l = 0; l < (levels[1] == levels[0] ? 1 : 2); l++) {
-        for (int f = 0; f < 6; f++) {
-          tries[count] = (png_encoder_choice){levels[l], filter_sets[f]};
-          whole_tries[count++] = 1;
-        }
+      for (int f = 0; f < 6; f++) {
+        tries[count] = (png_encoder_choice){s->options.baseline_indexed.level, filter_sets[f]};
+        whole_tries[count++] = 1;
       }
+
     }
     png_encoder_output best = {0};
     for (int i = 0; i < count; i++) {

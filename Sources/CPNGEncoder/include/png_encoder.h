@@ -72,14 +72,15 @@ typedef struct {
   png_encoder_color color;
   /// Non-zero: search for the smallest file instead of taking the choices as given, and never
   /// write a larger file than the `baseline_*` choices alone would (those must use filter NONE
-  /// or every filter, PNG_ENCODER_FILTER_ALL). Each chunk is deflated with its kind's baseline
-  /// choice; the row filters (NONE, or adaptive over every filter) that deflate smaller at that
-  /// baseline level are then deflated at `art.level` or `photo.level`, and the smaller of the
-  /// two parts is kept (the `filters` of `art` and `photo` are not used). The indexed form is
-  /// tried as `baseline_indexed` writes it (chunk by chunk, filter NONE and its filters), and
-  /// deflated whole at `indexed.level` and `baseline_indexed.level`, each with every single
-  /// filter and with adaptive filters; the smallest file of all is kept. Zero: the choices as
-  /// given.
+  /// or every filter, PNG_ENCODER_FILTER_ALL). Once the image has more than 256 colours, each
+  /// chunk is deflated with its kind's baseline choice and with the other filters (NONE, or
+  /// adaptive over every filter) at the baseline level; the filters that deflated smaller are
+  /// then deflated at `art.level` or `photo.level`, and the smallest part is kept (the `filters`
+  /// of `art` and `photo` are not used). While it has at most 256 colours a chunk gets the
+  /// baseline choice alone (the indexed form is almost surely kept). The indexed form is tried
+  /// as `baseline_indexed` writes it (chunk by chunk, filter NONE and its filters) and deflated
+  /// whole at `baseline_indexed.level` with each single filter and with adaptive filters
+  /// (`indexed` is not used); the smallest file of all is kept. Zero: the choices as given.
   int keep_smallest;
   png_encoder_choice baseline_art;
   png_encoder_choice baseline_photo;
