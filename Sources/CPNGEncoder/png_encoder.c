@@ -242,6 +242,13 @@ struct png_stream {
   uint32_t *part_adlers;
   size_t *part_lengths;
   int part_count;
+  // keep_smallest: the filtered rows (NONE, adaptive) and kind of each chunk deflated with the
+  // baseline alone while the image had at most 256 colours, searched at png_stream_finish if
+  // the image ends with more.
+  struct deferred_chunk {
+    unsigned char *rows[2];
+    int photo;
+  } *deferred;
 
   // The PNG so far: signature, IHDR, colour chunks, the IDAT header and the zlib header.
   png_encoder_output output;
@@ -374,9 +381,9 @@ static uint32_t adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t lengt
 /// Deflates `job`'s chunk as `keep_smallest` asks (see png_encoder_options): its kind's
 /// baseline choice; the other row filters at the baseline level; the filters that deflated
 /// smaller at the kind's own level, unless the image still had at most 256 colours when the
-/// chunk was filled (`job->indexed`): then the indexed form will almost surely be kept, so
-/// `png_stream_write_rows` filters the chunk with the baseline's filters only and it is deflated
-/// with the baseline choice alone, as the baseline writes it. Appends the smallest part (the first of equals) to
+/// chunk was filled (`job->indexed`): then the indexed form will almost surely be kept, so the
+/// chunk is deflated with the baseline choice alone and its rows kept for
+/// `png_stream_finish`, which searches them if the image ends with more colours. Appends the smallest part (the first of equals) to
 /// `target` and sets `adler` to the checksum of the filtered rows it holds.
 static png_encoder_status deflate_smallest(png_stream *s, deflater *d, const chunk_job *job,
                                            png_encoder_output *target, uint32_t *adler, const char **why) {
@@ -423,6 +430,22 @@ static void run_job(png_stream *s, deflater *d, chunk_job *job) {
   uint32_t adler = 1;
   if (s->options.keep_smallest && !job->indexed) {
     status = deflate_smallest(s, d, job, &s->parts[job->chunk], &adler, &why);
+  } else if (s->options.keep_smallest) {
+    png_encoder_choice baseline = job->photo ? s->options.baseline_photo : s->options.baseline_art;
+    unsigned char *rows = baseline.filters == PNG_ENCODER_FILTER_NONE ? job->data : job->adaptive;
+    status = deflate_part(d, baseline.level, rows, job->size, job->final, &s->parts[job->chunk], &why);
+    adler = libdeflate_adler32(1, rows, job->size);
+    struct deferred_chunk *kept = &s->deferred[job->chunk];
+    kept->photo = job->photo;
+    for (int i = 0; i < 2 && status == PNG_ENCODER_OK; i++) {
+      kept->rows[i] = malloc(job->size);
+      if (kept->rows[i] == NULL) {
+        status = PNG_ENCODER_OUT_OF_MEMORY;
+        why = "out of memory keeping a chunk's rows";
+      } else {
+        memcpy(kept->rows[i], i == 0 ? job->data : job->adaptive, job->size);
+      }
+    }
   } else {
     status = deflate_part(d, job->level, job->data, job->size, job->final, &s->parts[job->chunk], &why);
     adler = libdeflate_adler32(1, job->data, job->size);
@@ -639,7 +662,8 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   s->parts = calloc((size_t)s->part_count, sizeof *s->parts);
   s->part_adlers = calloc((size_t)s->part_count, sizeof *s->part_adlers);
   s->part_lengths = calloc((size_t)s->part_count, sizeof *s->part_lengths);
-  int buffers_allocated = s->part_adlers != NULL && s->part_lengths != NULL;
+  s->deferred = calloc((size_t)s->part_count, sizeof *s->deferred);
+  int buffers_allocated = s->part_adlers != NULL && s->part_lengths != NULL && s->deferred != NULL;
   for (int i = 0; i < (threaded ? JOB_BUFFERS : 1); i++) {
     buffers_allocated &= (s->jobs[i].data = malloc(chunk)) != NULL;
     if (options.keep_smallest) buffers_allocated &= (s->jobs[i].adaptive = malloc(chunk)) != NULL;
@@ -868,8 +892,6 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
     index_chunk(s, pixels, chunk_rows, stride);
     png_encoder_choice choice = photo ? s->options.photo : s->options.art;
     // keep_smallest searches the RGB form only once the image has more than 256 colours.
-    int search = s->options.keep_smallest && !s->indexed;
-    if (s->options.keep_smallest && s->indexed) choice = photo ? s->options.baseline_photo : s->options.baseline_art;
     chunk_job *job = acquire_buffer(s);
     unsigned char *out = job->data;
     for (int y = 0; y < chunk_rows; y++) {
@@ -880,7 +902,7 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
         fail(s, PNG_ENCODER_NOT_OPAQUE, "a translucent pixel in an RGB image");
         return s->status;
       }
-      if (search) {
+      if (s->options.keep_smallest) {
         apply_filter(0, s->current, s->previous, s->row_bytes - 1, s->channels, out + (size_t)y * s->row_bytes);
         filter_row(s, PNG_ENCODER_FILTER_ALL, job->adaptive + (size_t)y * s->row_bytes);
       } else {
@@ -999,6 +1021,24 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
     fail(s, PNG_ENCODER_INVALID_ARGUMENT, "finished before every row was written");
     return s->status;
   }
+  // Chunks deflated with the baseline alone while the image had at most 256 colours are
+  // searched now that it has more (see deflate_smallest).
+  for (int i = 0; i < s->part_count && !s->indexed; i++) {
+    struct deferred_chunk *kept = &s->deferred[i];
+    if (kept->rows[0] == NULL) continue;
+    chunk_job job = {.data = kept->rows[0], .adaptive = kept->rows[1], .size = s->part_lengths[i],
+                     .final = i == s->part_count - 1, .photo = kept->photo, .chunk = i};
+    png_encoder_output searched = {0};
+    const char *why = NULL;
+    png_encoder_status status = deflate_smallest(s, &s->own, &job, &searched, &s->part_adlers[i], &why);
+    if (status != PNG_ENCODER_OK) {
+      png_encoder_free(&searched);
+      fail(s, status, why);
+      return s->status;
+    }
+    png_encoder_free(&s->parts[i]);
+    s->parts[i] = searched;
+  }
   uint32_t adler = 1;
   for (int i = 0; i < s->part_count; i++) {
     if (!append(s, s->parts[i].data, s->parts[i].size)) {
@@ -1088,6 +1128,11 @@ void png_stream_destroy(png_stream *s) {
   free(s->parts);
   free(s->part_adlers);
   free(s->part_lengths);
+  for (int i = 0; i < s->part_count && s->deferred != NULL; i++) {
+    free(s->deferred[i].rows[0]);
+    free(s->deferred[i].rows[1]);
+  }
+  free(s->deferred);
   free(s->index_rows);
   free(s->index_chunks.data);
   free(s->previous);
