@@ -207,11 +207,15 @@ static void deflater_free(deflater *d) {
 enum { JOB_BUFFERS = 3 };
 typedef enum { JOB_FREE, JOB_FILLING, JOB_PENDING, JOB_RUNNING } job_state;
 
-/// One chunk of filtered rows and how to deflate it.
+/// One chunk of filtered rows and how to deflate it. With `keep_smallest`, `data` holds the
+/// rows with filter NONE and `adaptive` the same rows with adaptive filters, and `photo` says
+/// which kind's choices apply.
 typedef struct {
   unsigned char *data;
+  unsigned char *adaptive;
   size_t size;
-  int level, final;
+  int level, final, photo;
+  int indexed;  // The image had at most 256 colours when the chunk was filled.
   int chunk;  // Its number in the image, from 0.
   job_state state;
 } chunk_job;
@@ -231,14 +235,24 @@ struct png_stream {
   // Filtered rows, a chunk per job.
   chunk_job jobs[JOB_BUFFERS];
   int chunks_filled;
-  // Each chunk's deflate stream, by chunk number, joined in order by png_stream_finish.
+  // Each chunk's deflate stream, by chunk number, joined in order by png_stream_finish, with
+  // the Adler-32 and length of the filtered rows it holds (combined there into the zlib
+  // stream's checksum, so each chunk may pick its own filters).
   png_encoder_output *parts;
+  uint32_t *part_adlers;
+  size_t *part_lengths;
   int part_count;
+  // keep_smallest: the filtered rows (NONE, adaptive) and kind of each chunk deflated with the
+  // baseline alone while the image had at most 256 colours, searched at png_stream_finish if
+  // the image ends with more.
+  struct deferred_chunk {
+    unsigned char *rows[2];
+    int photo;
+  } *deferred;
 
   // The PNG so far: signature, IHDR, colour chunks, the IDAT header and the zlib header.
   png_encoder_output output;
   size_t idat_start;  // Offset of the IDAT chunk's length field.
-  uint32_t adler;     // Over the filtered rows so far.
   deflater own;       // The caller's thread's.
 
   // Indexed colour: while the image has used at most 256 colours (ARGB32 words, in order of
@@ -350,6 +364,57 @@ static png_encoder_status deflate_part(deflater *d, int level, const unsigned ch
   return PNG_ENCODER_OK;
 }
 
+/// The Adler-32 of A followed by B, from A's checksum, B's and B's length (zlib's
+/// adler32_combine).
+static uint32_t adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t length_b) {
+  const uint64_t base = 65521;
+  uint64_t remainder = length_b % base;
+  uint64_t sum1 = adler_a & 0xFFFF;
+  uint64_t sum2 = (remainder * sum1) % base;
+  sum1 += (adler_b & 0xFFFF) + base - 1;
+  sum2 += ((adler_a >> 16) & 0xFFFF) + ((adler_b >> 16) & 0xFFFF) + base - remainder;
+  sum1 %= base;
+  sum2 %= base;
+  return (uint32_t)(sum1 | sum2 << 16);
+}
+
+/// Deflates `job`'s chunk as `keep_smallest` asks (see png_encoder_options): its kind's
+/// baseline choice; the other row filters at the baseline level; the filters that deflated
+/// smaller at the kind's own level, unless the image still had at most 256 colours when the
+/// chunk was filled (`job->indexed`): then the indexed form will almost surely be kept, so the
+/// chunk is deflated with the baseline choice alone and its rows kept for
+/// `png_stream_finish`, which searches them if the image ends with more colours. Appends the smallest part (the first of equals) to
+/// `target` and sets `adler` to the checksum of the filtered rows it holds.
+static png_encoder_status deflate_smallest(png_stream *s, deflater *d, const chunk_job *job,
+                                           png_encoder_output *target, uint32_t *adler, const char **why) {
+  png_encoder_choice baseline = job->photo ? s->options.baseline_photo : s->options.baseline_art;
+  int level = job->photo ? s->options.photo.level : s->options.art.level;
+  const unsigned char *rows[2] = {job->data, job->adaptive};  // Filter NONE, adaptive filters.
+  int base = baseline.filters == PNG_ENCODER_FILTER_NONE ? 0 : 1;
+  int tried[3] = {base, 1 - base, 0};
+  png_encoder_output parts[3] = {{0}, {0}, {0}};
+  png_encoder_status status = deflate_part(d, baseline.level, rows[tried[0]], job->size, job->final, &parts[0], why);
+  if (status == PNG_ENCODER_OK)
+    status = deflate_part(d, baseline.level, rows[tried[1]], job->size, job->final, &parts[1], why);
+  int count = 3;
+  if (status == PNG_ENCODER_OK) {
+    tried[2] = parts[1].size < parts[0].size ? tried[1] : tried[0];
+    status = deflate_part(d, level, rows[tried[2]], job->size, job->final, &parts[2], why);
+  }
+  if (status == PNG_ENCODER_OK) {
+    int kept = 0;
+    for (int i = 1; i < count; i++)
+      if (parts[i].size < parts[kept].size) kept = i;
+    *adler = libdeflate_adler32(1, rows[tried[kept]], job->size);
+    if (!append_to(target, parts[kept].data, parts[kept].size)) {
+      *why = "out of memory growing the PNG buffer";
+      status = PNG_ENCODER_OUT_OF_MEMORY;
+    }
+  }
+  for (int i = 0; i < 3; i++) png_encoder_free(&parts[i]);
+  return status;
+}
+
 // MARK: Jobs on two threads
 //
 // Rules (every state change under `lock` when threaded): the caller's thread takes a FREE
@@ -361,7 +426,33 @@ static png_encoder_status deflate_part(deflater *d, int level, const unsigned ch
 /// (with it).
 static void run_job(png_stream *s, deflater *d, chunk_job *job) {
   const char *why = NULL;
-  png_encoder_status status = deflate_part(d, job->level, job->data, job->size, job->final, &s->parts[job->chunk], &why);
+  png_encoder_status status;
+  uint32_t adler = 1;
+  if (s->options.keep_smallest && !job->indexed) {
+    status = deflate_smallest(s, d, job, &s->parts[job->chunk], &adler, &why);
+  } else if (s->options.keep_smallest) {
+    png_encoder_choice baseline = job->photo ? s->options.baseline_photo : s->options.baseline_art;
+    unsigned char *rows = baseline.filters == PNG_ENCODER_FILTER_NONE ? job->data : job->adaptive;
+    status = deflate_part(d, baseline.level, rows, job->size, job->final, &s->parts[job->chunk], &why);
+    adler = libdeflate_adler32(1, rows, job->size);
+    struct deferred_chunk *kept = &s->deferred[job->chunk];
+    kept->photo = job->photo;
+    for (int i = 0; i < 2 && status == PNG_ENCODER_OK; i++) {
+      kept->rows[i] = malloc(job->size);
+      if (kept->rows[i] == NULL) {
+        status = PNG_ENCODER_OUT_OF_MEMORY;
+        why = "out of memory keeping a chunk's rows";
+      } else {
+        memcpy(kept->rows[i], i == 0 ? job->data : job->adaptive, job->size);
+      }
+    }
+  } else {
+    status = deflate_part(d, job->level, job->data, job->size, job->final, &s->parts[job->chunk], &why);
+    adler = libdeflate_adler32(1, job->data, job->size);
+  }
+  // Each chunk's own slots: read only by png_stream_finish, after every job is done.
+  s->part_adlers[job->chunk] = adler;
+  s->part_lengths[job->chunk] = job->size;
   if (s->threaded) pthread_mutex_lock(&s->lock);
   if (status != PNG_ENCODER_OK) fail_job(s, status, why);
   job->state = JOB_FREE;
@@ -422,10 +513,12 @@ static chunk_job *acquire_buffer(png_stream *s) {
 
 /// Hands the filled buffer over to be deflated: at once on this thread when unthreaded (or
 /// when the worker cannot start), else to the worker.
-static void submit(png_stream *s, chunk_job *job, size_t size, int level, int final) {
+static void submit(png_stream *s, chunk_job *job, size_t size, int level, int final, int photo) {
   job->size = size;
   job->level = level;
   job->final = final;
+  job->photo = photo;
+  job->indexed = s->indexed;
   job->chunk = s->chunks_filled++;
   if (s->threaded && !s->thread_started) {
     if (pthread_create(&s->thread, NULL, worker_main, s) == 0) {
@@ -539,9 +632,16 @@ static int valid_choice(png_encoder_choice c) {
          (c.filters & PNG_ENCODER_FILTER_ALL) != 0;
 }
 
+/// A baseline choice of `keep_smallest`: filter NONE or every filter, the two forms it keeps.
+static int valid_baseline(png_encoder_choice c) {
+  return valid_choice(c) && (c.filters == PNG_ENCODER_FILTER_NONE || c.filters == PNG_ENCODER_FILTER_ALL);
+}
+
 png_stream *png_stream_create(int width, int height, int rgba, png_encoder_options options, int threaded) {
   if (width <= 0 || height <= 0 || width > (1 << 24) || !valid_choice(options.art) ||
-      !valid_choice(options.photo) || !valid_choice(options.indexed)) {
+      !valid_choice(options.photo) || !valid_choice(options.indexed) ||
+      (options.keep_smallest && (!valid_baseline(options.baseline_art) || !valid_baseline(options.baseline_photo) ||
+                                 !valid_choice(options.baseline_indexed)))) {
     return NULL;
   }
   png_stream *s = calloc(1, sizeof *s);
@@ -552,7 +652,6 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   s->options = options;
   s->band_rows = png_encoder_band_rows(width);
   s->row_bytes = 1 + (size_t)width * (size_t)s->channels;
-  s->adler = 1;
   s->threaded = threaded;
   s->indexed = 1;
   s->previous = calloc(s->row_bytes, 1);
@@ -561,8 +660,14 @@ png_stream *png_stream_create(int width, int height, int rgba, png_encoder_optio
   size_t chunk = s->row_bytes * (size_t)(s->band_rows < height ? s->band_rows : height);
   s->part_count = (height + s->band_rows - 1) / s->band_rows;
   s->parts = calloc((size_t)s->part_count, sizeof *s->parts);
-  int buffers_allocated = 1;
-  for (int i = 0; i < (threaded ? JOB_BUFFERS : 1); i++) buffers_allocated &= (s->jobs[i].data = malloc(chunk)) != NULL;
+  s->part_adlers = calloc((size_t)s->part_count, sizeof *s->part_adlers);
+  s->part_lengths = calloc((size_t)s->part_count, sizeof *s->part_lengths);
+  s->deferred = calloc((size_t)s->part_count, sizeof *s->deferred);
+  int buffers_allocated = s->part_adlers != NULL && s->part_lengths != NULL && s->deferred != NULL;
+  for (int i = 0; i < (threaded ? JOB_BUFFERS : 1); i++) {
+    buffers_allocated &= (s->jobs[i].data = malloc(chunk)) != NULL;
+    if (options.keep_smallest) buffers_allocated &= (s->jobs[i].adaptive = malloc(chunk)) != NULL;
+  }
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->changed, NULL);
   unsigned char header[8 + 25] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -783,8 +888,10 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
                               pixels + (size_t)first_sampled * stride, s->width, chunk_rows - first_sampled,
                               stride, 16)
                         : 1;
-    png_encoder_choice choice = repeat < s->options.photo_threshold ? s->options.photo : s->options.art;
+    int photo = repeat < s->options.photo_threshold;
     index_chunk(s, pixels, chunk_rows, stride);
+    png_encoder_choice choice = photo ? s->options.photo : s->options.art;
+    // keep_smallest searches the RGB form only once the image has more than 256 colours.
     chunk_job *job = acquire_buffer(s);
     unsigned char *out = job->data;
     for (int y = 0; y < chunk_rows; y++) {
@@ -795,15 +902,19 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
         fail(s, PNG_ENCODER_NOT_OPAQUE, "a translucent pixel in an RGB image");
         return s->status;
       }
-      filter_row(s, choice.filters, out + (size_t)y * s->row_bytes);
+      if (s->options.keep_smallest) {
+        apply_filter(0, s->current, s->previous, s->row_bytes - 1, s->channels, out + (size_t)y * s->row_bytes);
+        filter_row(s, PNG_ENCODER_FILTER_ALL, job->adaptive + (size_t)y * s->row_bytes);
+      } else {
+        filter_row(s, choice.filters, out + (size_t)y * s->row_bytes);
+      }
       unsigned char *swap = s->previous;
       s->previous = s->current;
       s->current = swap;
     }
     s->rows_written += chunk_rows;
     size_t size = (size_t)chunk_rows * s->row_bytes;
-    s->adler = libdeflate_adler32(s->adler, out, size);
-    submit(s, job, size, choice.level, s->rows_written == s->height);
+    submit(s, job, size, choice.level, s->rows_written == s->height, photo);
     pixels += (size_t)chunk_rows * stride;
     rows -= chunk_rows;
   }
@@ -812,14 +923,18 @@ png_encoder_status png_stream_write_rows(png_stream *s, const unsigned char *pix
 
 /// The whole file in indexed colour (IHDR colour type 3 at 1, 2, 4 or 8 bits, PLTE, tRNS when
 /// a colour is translucent), rows filtered with `filters` (PNG_ENCODER_FILTER_* bits, as
-/// `filter_row` chooses), from the chunks `index_chunk` kept and the finished RGB file's
-/// signature and colour chunks. On failure `indexed` is left empty.
-static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_output *indexed, const char **why) {
+/// `filter_row` chooses) and deflated at `level`, from the chunks `index_chunk` kept and the
+/// finished RGB file's signature and colour chunks; deflated chunk by chunk, or with `whole`
+/// as one deflate stream (no block header per chunk, matches across chunks). On failure
+/// `indexed` is left empty.
+static png_encoder_status build_indexed(png_stream *s, png_encoder_choice choice, int whole,
+                                        png_encoder_output *indexed, const char **why) {
+  int filters = choice.filters;
   memset(indexed, 0, sizeof *indexed);
   int count = s->palette_count;
   int depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
   size_t packed_row = 1 + ((size_t)s->width * (size_t)depth + 7) / 8;
-  unsigned char *packed = malloc(packed_row * (size_t)s->band_rows);
+  unsigned char *packed = malloc(packed_row * (size_t)(whole ? s->height : s->band_rows));
   // Filtering runs on the stream's row buffers (longer than packed rows), the first row
   // filtered against zeros, as PNG's first row is.
   memset(s->previous, 0, packed_row);
@@ -876,13 +991,14 @@ static png_encoder_status build_indexed(png_stream *s, int filters, png_encoder_
       for (int x = 0; x < s->width; x++) {
         line[x / per_byte] |= (unsigned char)(order[index[x]] << (8 - depth * (x % per_byte + 1)));
       }
-      filter_line(s, filters, packed_row, 1, packed + (size_t)y * packed_row);
+      filter_line(s, filters, packed_row, 1, packed + (size_t)(whole ? top + y : y) * packed_row);
       s->current = s->previous;
       s->previous = line;
     }
-    size_t size_packed = (size_t)rows * packed_row;
+    if (whole && top + rows < s->height) continue;
+    size_t size_packed = (size_t)(whole ? s->height : rows) * packed_row;
     adler = libdeflate_adler32(adler, packed, size_packed);
-    status = deflate_part(&s->own, s->options.indexed.level, packed, size_packed, top + rows == s->height, indexed, why);
+    status = deflate_part(&s->own, choice.level, packed, size_packed, top + rows == s->height, indexed, why);
     if (status != PNG_ENCODER_OK) goto done;
   }
   status = PNG_ENCODER_OUT_OF_MEMORY;
@@ -905,26 +1021,70 @@ png_encoder_status png_stream_finish(png_stream *s, png_encoder_output *output) 
     fail(s, PNG_ENCODER_INVALID_ARGUMENT, "finished before every row was written");
     return s->status;
   }
+  // Chunks deflated with the baseline alone while the image had at most 256 colours are
+  // searched now that it has more (see deflate_smallest).
+  for (int i = 0; i < s->part_count && !s->indexed; i++) {
+    struct deferred_chunk *kept = &s->deferred[i];
+    if (kept->rows[0] == NULL) continue;
+    chunk_job job = {.data = kept->rows[0], .adaptive = kept->rows[1], .size = s->part_lengths[i],
+                     .final = i == s->part_count - 1, .photo = kept->photo, .chunk = i};
+    png_encoder_output searched = {0};
+    const char *why = NULL;
+    png_encoder_status status = deflate_smallest(s, &s->own, &job, &searched, &s->part_adlers[i], &why);
+    if (status != PNG_ENCODER_OK) {
+      png_encoder_free(&searched);
+      fail(s, status, why);
+      return s->status;
+    }
+    png_encoder_free(&s->parts[i]);
+    s->parts[i] = searched;
+  }
+  uint32_t adler = 1;
   for (int i = 0; i < s->part_count; i++) {
     if (!append(s, s->parts[i].data, s->parts[i].size)) {
       fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
       return s->status;
     }
     png_encoder_free(&s->parts[i]);
+    adler = adler32_combine(adler, s->part_adlers[i], s->part_lengths[i]);
   }
-  if (!finish_idat(&s->output, s->idat_start, s->adler)) {
+  if (!finish_idat(&s->output, s->idat_start, adler)) {
     fail(s, PNG_ENCODER_OUT_OF_MEMORY, "out of memory growing the PNG buffer");
     return s->status;
   }
   if (s->indexed) {
     // The same pixels in at most 256 colours, with filter NONE and with the indexed choice's
-    // filters: keep the smallest file, the first of equals.
-    int filters[2] = {PNG_ENCODER_FILTER_NONE, s->options.indexed.filters};
+    // filters, deflated chunk by chunk. With keep_smallest those are the baseline's, and the
+    // indices are also deflated whole at the baseline's level, with each single filter and the
+    // adaptive ones (not at the indexed level: on the 5-colour grid sample level 12 gave larger
+    // files than 9 and took 0.3 s more). The smallest file is kept, the first of equals.
+    enum { MOST_TRIES = 2 + 6 };
+    png_encoder_choice tries[MOST_TRIES];
+    int whole_tries[MOST_TRIES];
+    png_encoder_choice first = s->options.keep_smallest ? s->options.baseline_indexed : s->options.indexed;
+    int count = 0;
+    tries[count] = (png_encoder_choice){first.level, PNG_ENCODER_FILTER_NONE};
+    whole_tries[count++] = 0;
+    if (first.filters != PNG_ENCODER_FILTER_NONE) {
+      tries[count] = first;
+      whole_tries[count++] = 0;
+    }
+    if (s->options.keep_smallest) {
+      static const int filter_sets[6] = {
+          PNG_ENCODER_FILTER_NONE, PNG_ENCODER_FILTER_SUB,   PNG_ENCODER_FILTER_UP,
+          PNG_ENCODER_FILTER_AVG,  PNG_ENCODER_FILTER_PAETH, PNG_ENCODER_FILTER_ALL};
+      for (int f = 0; f < 6; f++) {
+        tries[count] = (png_encoder_choice){s->options.baseline_indexed.level, filter_sets[f]};
+        whole_tries[count++] = 1;
+      }
+
+    }
     png_encoder_output best = {0};
-    for (int i = 0; i < (filters[1] == filters[0] ? 1 : 2); i++) {
+    for (int i = 0; i < count; i++) {
       png_encoder_output indexed;
       const char *why = NULL;
-      png_encoder_status status = build_indexed(s, filters[i], &indexed, &why);
+      int whole = whole_tries[i];
+      png_encoder_status status = build_indexed(s, tries[i], whole, &indexed, &why);
       if (status != PNG_ENCODER_OK) {
         png_encoder_free(&best);
         fail(s, status, why);
@@ -960,9 +1120,19 @@ void png_stream_destroy(png_stream *s) {
   pthread_cond_destroy(&s->changed);
   deflater_free(&s->own);
   deflater_free(&s->worker);
-  for (int i = 0; i < JOB_BUFFERS; i++) free(s->jobs[i].data);
+  for (int i = 0; i < JOB_BUFFERS; i++) {
+    free(s->jobs[i].data);
+    free(s->jobs[i].adaptive);
+  }
   for (int i = 0; i < s->part_count && s->parts != NULL; i++) free(s->parts[i].data);
   free(s->parts);
+  free(s->part_adlers);
+  free(s->part_lengths);
+  for (int i = 0; i < s->part_count && s->deferred != NULL; i++) {
+    free(s->deferred[i].rows[0]);
+    free(s->deferred[i].rows[1]);
+  }
+  free(s->deferred);
   free(s->index_rows);
   free(s->index_chunks.data);
   free(s->previous);

@@ -23,9 +23,11 @@ public enum PNGCompression: String, CaseIterable, Sendable {
   /// Photos: level 4, adaptive filters (0.99× the size, 0.17× the time).
   /// Indexed: level 9, adaptive filters or NONE, whichever is smaller.
   case `default`
-  /// Art: level 12, filter NONE (0.74× the size, 14× the time: seconds at 3x).
-  /// Photos: level 12, adaptive filters (0.92× the size, 2.6× the time).
-  /// Indexed: level 12, adaptive filters or NONE, whichever is smaller.
+  /// The smallest file of a search that includes the default's choices, so never larger than
+  /// `default` (png_encoder_options' keep_smallest). Art and photo chunks: the default's choice,
+  /// and filter NONE or adaptive filters (whichever deflates smaller at the default's level) at
+  /// level 12 (art: 0.74× Cairo's size, 14× the time: a second or more at 3x). Indexed: level 9
+  /// chunk by chunk as the default writes it, and whole with each filter.
   case small
 
   /// Chunks where fewer sampled pixels than this repeat their left neighbour are photos.
@@ -52,8 +54,13 @@ public enum PNGCompression: String, CaseIterable, Sendable {
         .init(level: 12, filters: none), .init(level: 12, filters: all), .init(level: 12, filters: all)
       )
     }
+    // `small` keeps the smallest of its search and the default's choices (png_encoder_options'
+    // keep_smallest), so it is never larger than the default.
+    let baseline = self == .small ? Self.default.options : nil
     return png_encoder_options(
-      art: art, photo: photo, photo_threshold: Self.photographicThreshold, indexed: indexed, color: png_encoder_color())
+      art: art, photo: photo, photo_threshold: Self.photographicThreshold, indexed: indexed, color: png_encoder_color(),
+      keep_smallest: baseline == nil ? 0 : 1, baseline_art: baseline?.art ?? art,
+      baseline_photo: baseline?.photo ?? photo, baseline_indexed: baseline?.indexed ?? indexed)
   }
 }
 

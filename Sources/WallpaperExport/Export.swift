@@ -29,18 +29,75 @@ import Wallpapers
 public struct Export: Sendable {
   /// One plan per design file, in the order given.
   public let plans: [ExportPlan]
+  /// The designs of a catalogue that cannot be made at all (they fail to load, or fit none
+  /// of the devices), in the order given: they have no plan and no files, and the others are
+  /// exported. Always empty for one design and with `options.strict`, which throw instead.
+  public let failedDesigns: [DesignFailure]
   /// Several designs (or a folder of them): each design's files in a folder of its name.
   public let isCatalogue: Bool
   /// The options the export was made with.
   public let options: ExportOptions
+  /// The part it was planned for (`init(designs:options:shard:)`), which `run` must be given;
+  /// nil when every file is planned.
+  public let shard: ExportShard?
   /// The font file of labels that name none (`options.font`, or the bundled font).
   public let font: String
   /// The date every file is made with (`options.date`, or from the environment and clock),
   /// recorded in a shard's partial manifest.
   public let date: ExportDate
 
-  /// Every file to render, design by design, in plan order.
+  /// Every file to render, design by design, in plan order (in an export made for a shard,
+  /// the plans hold only that part's files: `work(for:)`).
   public var work: [ExportPlan.Job] { plans.flatMap(\.jobs) }
+
+  /// The files `shard` renders (all of `work` for nil), in plan order.
+  public func work(for shard: ExportShard?) -> [ExportPlan.Job] {
+    guard let shard else { return work }
+    let all = work
+    let parts = jobParts(count: shard.count)
+    return all.indices.filter { parts[$0] == shard.index - 1 }.map { all[$0] }
+  }
+
+  /// Whether shards split the work by (design, screen class) unit (`ExportPlan.Unit`): when the
+  /// designs given times the screen classes of the devices exceed `options.wholePlanLimit`. Otherwise
+  /// by file (`ExportPlan.Job.cost`). Decided from the arguments alone, so every part and the
+  /// merge decide alike.
+  public let splitsByUnit: Bool
+
+  /// The part (0-based) of each job of `work`, for `count` parts: its unit's part when the
+  /// work is split by unit, else its own.
+  func jobParts(count: Int) -> [Int] {
+    guard splitsByUnit else { return ExportShard.assign(costs: work.map(\.cost), count: count) }
+    let unitParts = Self.unitParts(plans: plans, count: count)
+    return plans.indices.flatMap { index in
+      let parts = Dictionary(
+        zip(plans[index].units.map(\.screen.id), unitParts[index]), uniquingKeysWith: { first, _ in first })
+      return plans[index].jobs.map { parts[$0.screen.id] ?? 0 }
+    }
+  }
+
+  /// The part (0-based) of each plan's units (`ExportPlan.units`, in plan order) for `count`
+  /// parts: one pass over the units' predicted costs, the same in every process whatever it
+  /// planned.
+  static func unitParts(plans: [ExportPlan], count: Int) -> [[Int]] {
+    let parts = ExportShard.assign(costs: plans.flatMap { $0.units.map(\.cost) }, count: count)
+    var start = 0
+    return plans.map { plan in
+      defer { start += plan.units.count }
+      return Array(parts[start..<start + plan.units.count])
+    }
+  }
+
+  /// Per plan, the ids of the screen classes whose unit is in `shard`'s part.
+  static func ownClasses(plans: [ExportPlan], shard: ExportShard) -> [Set<String>] {
+    let parts = unitParts(plans: plans, count: shard.count)
+    return plans.indices.map { index in
+      Set(
+        plans[index].units.indices.filter { parts[index][$0] == shard.index - 1 }.map {
+          plans[index].units[$0].screen.id
+        })
+    }
+  }
 
   /// The export of `designs`: design files (JSON), or folders whose `*.json` files are designs
   /// (in name order, not recursive). Several designs or any folder make a catalogue.
@@ -48,15 +105,26 @@ public struct Export: Sendable {
   /// A screen class a design cannot be made for while others can (the home grid on an iPad, a
   /// square grid that does not fit) is skipped and listed in its plan's `skipped`.
   ///
-  /// - Throws: `ExportError.invalidInput` for options out of range, a design that cannot be
-  ///   read or fits none of the devices (or, with `strict`, not all of them), a folder with no
-  ///   designs, or two designs of a catalogue with the same name; `.failed` when the bundled
-  ///   font is needed and missing.
-  public init(designs: [String], options: ExportOptions = ExportOptions()) throws(ExportError) {
+  /// A design of a catalogue that cannot be read or fits none of the devices is listed in
+  /// `failedDesigns` and the others are exported.
+  ///
+  /// - Throws: `ExportError.invalidInput` for options out of range, a single design that
+  ///   cannot be read or fits none of the devices (with `strict`: any design of a catalogue,
+  ///   or one that does not fit every device), a folder with no designs, or two designs of a
+  ///   catalogue with the same name; `.failed` when the bundled font is needed and missing.
+  ///
+  /// With `shard`, only that part's files are planned (run it with the same `shard`): each
+  /// design is loaded for its first screen class that loads, which predicts the cost of every
+  /// (design, class) unit, and then for the classes of the units the split gives the part;
+  /// planning costs O(designs + the part's files), not O(designs × classes). With `strict`
+  /// every class of every design is still loaded, to refuse any that does not fit.
+  public init(designs: [String], options: ExportOptions = ExportOptions(), shard: ExportShard? = nil)
+    throws(ExportError)
+  {
     try options.validate()
     guard !designs.isEmpty else { throw .invalidInput("no design file given") }
     let (files, catalogue) = try Self.designFiles(designs)
-    try self.init(sources: files.map { ($0, nil) }, catalogue: catalogue, options: options)
+    try self.init(sources: files.map { ($0, nil) }, catalogue: catalogue, options: options, shard: shard)
   }
 
   /// The export of designs built in Swift, as if each were a design file named after it
@@ -85,15 +153,20 @@ public struct Export: Sendable {
   /// overrides name it.
   ///
   /// - Throws: as `init(designs:options:)` does for a design file.
-  public init(overridesOnly options: ExportOptions) throws(ExportError) {
+  public init(overridesOnly options: ExportOptions, shard: ExportShard? = nil) throws(ExportError) {
     try options.validate()
     let empty = JSONValue(.object([]), origin: .flag("(command line)"))
-    try self.init(sources: [(file: "wallpaper.json", tree: empty)], catalogue: false, options: options)
+    try self.init(sources: [(file: "wallpaper.json", tree: empty)], catalogue: false, options: options, shard: shard)
   }
 
   private init(
-    sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions
+    sources: [(file: String, tree: JSONValue?)], catalogue: Bool, options: ExportOptions, shard: ExportShard? = nil
   ) throws(ExportError) {
+    let classes = Set(options.devices.map(\.screen.id)).count
+    let splitsByUnit = sources.count * classes > options.wholePlanLimit
+    // A part of a large catalogue (unless strict) first plans each design's units alone, then
+    // its own classes.
+    let outline = shard != nil && !options.strict && splitsByUnit
     // The date every file is made with: given (a merge, an incremental re-run), or from
     // SOURCE_DATE_EPOCH or today.
     let date: ExportDate
@@ -103,15 +176,26 @@ public struct Export: Sendable {
       date = try ExportDate(environment: options.environment)
     }
     var plans: [ExportPlan] = []
+    var trees: [JSONValue?] = []
+    var failed: [DesignFailure] = []
+    func planned(_ file: String, _ tree: JSONValue?, only: Set<String>?, representative: ExportPlan?)
+      throws(ExportError) -> ExportPlan
+    {
+      try ExportPlan(
+        designFile: file, tree: tree, overrides: options.overrides, devices: options.devices,
+        formats: options.formats, scales: options.scales, date: date, previews: options.previews,
+        strict: options.strict, subfolder: catalogue, only: only, representative: representative?.representative)
+    }
     for (file, tree) in sources {
       let plan: ExportPlan
       do throws(ExportError) {
-        plan = try ExportPlan(
-          designFile: file, tree: tree, overrides: options.overrides, devices: options.devices,
-          formats: options.formats, scales: options.scales, date: date, previews: options.previews,
-          strict: options.strict, subfolder: catalogue)
+        plan = try planned(file, tree, only: outline ? [] : nil, representative: nil)
       } catch {
-        throw catalogue ? .invalidInput("'\(file)': \(error.description)") : error
+        // One bad design of a catalogue is its own failure, not the catalogue's (unless strict).
+        guard catalogue else { throw error }
+        guard !options.strict else { throw .invalidInput("'\(file)': \(error.description)") }
+        failed.append(DesignFailure(design: file, reason: error.description))
+        continue
       }
       if let other = plans.first(where: { $0.name == plan.name }) {
         throw .invalidInput(
@@ -119,8 +203,19 @@ public struct Export: Sendable {
         )
       }
       plans.append(plan)
+      trees.append(tree)
+    }
+    if outline, let shard {
+      let own = Self.ownClasses(plans: plans, shard: shard)
+      for index in plans.indices where !own[index].isEmpty {
+        plans[index] = try planned(
+          plans[index].designFile, trees[index], only: own[index], representative: plans[index])
+      }
     }
     self.plans = plans
+    self.failedDesigns = failed
+    self.shard = outline ? shard : nil
+    self.splitsByUnit = splitsByUnit
     self.isCatalogue = catalogue
     self.date = date
     self.options = options
@@ -157,7 +252,8 @@ public struct Export: Sendable {
   ///
   /// - Parameters:
   ///   - folder: the output folder, absolute or relative to the working directory.
-  ///   - shard: render only this part of the work and write its partial manifest
+  ///   - shard: render only this part of the work (the part the export was planned for, if
+  ///     it was) and write its partial manifest
   ///     (`manifest.shard-I-of-N.json`) instead of the manifest, gallery, contact sheet and
   ///     asset catalog `Contents.json`, which `merge` writes once every part is done.
   ///   - incremental: leave a file as it is when the folder's manifest lists it with the same
@@ -172,20 +268,23 @@ public struct Export: Sendable {
     into folder: String, shard: ExportShard? = nil, incremental: Bool = false,
     observer: (any ExportObserver)? = nil, timer: PhaseTimer? = nil, journalInterval: Duration = .seconds(1)
   ) -> ExportResult {
+    if let planned = self.shard, planned != shard {
+      let reason =
+        "this export was planned for part \(planned.index) of \(planned.count) only, and was run as \(shard.map { "part \($0.index) of \($0.count)" } ?? "a whole run")"
+      return ExportResult(
+        files: [], failures: [ExportFailure(path: folder, reason: reason)], failedDesigns: [], rendered: 0, kept: 0,
+        shardCost: nil)
+    }
     for plan in plans {
       for skip in plan.skipped { observer?.skipped(skip, of: plan) }
     }
-    var work = self.work
+    let work = self.work(for: shard)
     var cost: Double?
     var part: ShardPart?
     if let shard {
-      let parts = ExportShard.assign(costs: work.map(\.cost), count: shard.count)
-      let all = work
-      work = work.indices.filter { parts[$0] == shard.index - 1 }.map { work[$0] }
       cost = work.reduce(0) { $0 + $1.pixels }
       part = ShardPart(
-        export: self, shard: shard, all: all, parts: parts, pixels: cost ?? 0,
-        cost: work.reduce(0) { $0 + $1.cost })
+        export: self, shard: shard, work: work, pixels: cost ?? 0, cost: work.reduce(0) { $0 + $1.cost })
     }
     var previous: [String: ExportedFile]?
     if incremental {
@@ -222,7 +321,9 @@ public struct Export: Sendable {
       finish(entries: &entries, failures: &failures, folder: folder, manifest: "manifest.json", previous: previous)
     }
     timer?.lap("sheets+manifest")
-    return ExportResult(files: entries, failures: failures, rendered: rendered, kept: kept, shardCost: cost)
+    return ExportResult(
+      files: entries, failures: failures, failedDesigns: failedDesigns, rendered: rendered, kept: kept,
+      shardCost: cost)
   }
 
   /// Writes the files that describe an export once every file is rendered — per design the
@@ -372,20 +473,27 @@ public struct Export: Sendable {
   }
 
   /// What a shard's partial manifest says of its part besides its files: the header, the
-  /// designs with files in it, and the designs whose skipped devices it lists (those whose
-  /// first file it renders), so that partial manifests do not grow with the catalogue.
+  /// designs with files in it, and the screen classes whose skipped devices it lists (split by
+  /// unit: those of its own units; by file: every class of the designs whose first file it
+  /// renders), so that partial manifests do not grow with the catalogue.
   struct ShardPart {
     let header: ManifestFile.ShardHeader
     /// Names of the designs with files in this part, in plan order.
     let designs: [String]
-    /// Names of the designs whose skipped devices this part lists.
-    let skipsOf: Set<String>
+    /// Per design name, the screen classes whose skips this part lists.
+    let skipsOf: [String: Set<String>]
 
-    init(export: Export, shard: ExportShard, all: [ExportPlan.Job], parts: [Int], pixels: Double, cost: Double) {
-      let mine = Set(all.indices.filter { parts[$0] == shard.index - 1 }.map { all[$0].path })
+    init(export: Export, shard: ExportShard, work: [ExportPlan.Job], pixels: Double, cost: Double) {
+      let mine = Set(work.map(\.path))
       let plans = export.plans.filter { plan in plan.jobs.contains { mine.contains($0.path) } }
       designs = plans.map(\.name)
-      skipsOf = Set(export.plans.filter { $0.jobs.first.map { mine.contains($0.path) } ?? false }.map(\.name))
+      let classes: [Set<String>] =
+        export.splitsByUnit
+        ? Export.ownClasses(plans: export.plans, shard: shard)
+        : export.plans.map { plan in
+          plan.jobs.first.map { mine.contains($0.path) } ?? false ? Set(plan.units.map(\.screen.id)) : []
+        }
+      skipsOf = Dictionary(zip(export.plans.map(\.name), classes), uniquingKeysWith: { first, _ in first })
       header = ManifestFile.ShardHeader(
         index: shard.index, count: shard.count, pixels: Int(pixels.rounded()), cost: Int(cost.rounded()),
         arguments: shard.arguments,
@@ -418,14 +526,20 @@ public struct Export: Sendable {
       if let key = entry.key { object["key"] = key }
       return object
     }
-    let skips: [[String: Any]] = plans.filter { part?.skipsOf.contains($0.name) ?? true }.flatMap { plan in
-      plan.skipped.flatMap { skip in
-        skip.models.map {
-          ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason, "design": plan.name]
+    let skips: [[String: Any]] = plans.flatMap { plan in
+      plan.skipped.filter { skip in part.map { $0.skipsOf[plan.name]?.contains(skip.screen.id) ?? false } ?? true }
+        .flatMap { skip in
+          skip.models.map {
+            ["device": $0.id, "screenClass": skip.screen.id, "reason": skip.reason, "design": plan.name]
+          }
         }
-      }
     }
     var object: [String: Any] = ["files": files, "skipped": skips]
+    // The designs that could not be made, in every part too (each part planned them all);
+    // absent when there are none, so the manifests of whole catalogues keep their bytes.
+    if !failedDesigns.isEmpty {
+      object["failures"] = failedDesigns.map { ["design": $0.design, "reason": $0.reason] }
+    }
     // The date, for a later `--incremental` run: in a manifest only when SOURCE_DATE_EPOCH set
     // it (the clock's day would change its bytes every day); a partial manifest has it in `shard`.
     if part == nil, date.sourceDateEpoch != nil { object["date"] = date.json }
@@ -445,12 +559,24 @@ public struct Export: Sendable {
   }
 }
 
+/// A design of a catalogue that cannot be made at all: it fails to load, or fits none of the
+/// devices. Listed in the manifest's `failures` as `{"design", "reason"}`.
+public struct DesignFailure: Equatable, Sendable {
+  /// The design file as given (`<name>.json` for a design built in Swift).
+  public let design: String
+  /// Why, as the design loader says it: one line naming the field, the value and what is allowed.
+  public let reason: String
+}
+
 /// What a run or a merge did.
 public struct ExportResult: Sendable {
   /// Every file written or kept, the manifest (or a shard's partial manifest) among them.
   public let files: [ExportedFile]
   /// The files that could not be made, each with its reason; the others were written.
   public let failures: [ExportFailure]
+  /// The designs of a catalogue that could not be made at all (`Export.failedDesigns`): none
+  /// of their files were made; the manifest lists them under `failures`.
+  public let failedDesigns: [DesignFailure]
   /// Wallpapers and previews rendered (not counting the files that describe the export).
   public let rendered: Int
   /// Wallpapers and previews left as they were: up to date in an incremental run, or checked

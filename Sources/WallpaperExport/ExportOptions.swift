@@ -60,6 +60,12 @@ public struct ExportOptions: Sendable {
   /// Refuse (`ExportError.invalidInput`, nothing written) a device the design cannot be made
   /// for, instead of skipping it.
   public var strict = false
+  /// A catalogue of more (design, screen class) units than this (designs given × screen classes
+  /// of `devices`) is split into shards by unit, and each part loads each design once plus its
+  /// own classes (`Export.splitsByUnit`); up to this many it is planned whole and split file by
+  /// file, the finer balance. Every part and the merge must use the same. Default: 2,000 (about
+  /// half a CPU second of design loading).
+  public var wholePlanLimit = 2_000
   /// Files rendered at once, each on its own thread: 1…`maxJobs`. Default: the number of
   /// cores (at most `maxJobs`). Each thread holds one image at a time (up to 64 megapixels,
   /// 256 MB).

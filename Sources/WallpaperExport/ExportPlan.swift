@@ -62,8 +62,24 @@ public struct ExportPlan: Sendable {
     public let cause: String?
   }
 
+  /// One design on one screen class: what shards split the work into
+  /// (`ExportShard.assign`), so that a part loads the design only for its own classes.
+  public struct Unit: Sendable {
+    public let screen: ScreenClass
+    public let models: [Device]
+    /// The estimated CPU milliseconds of its files (`Job.cost` summed), predicted from the
+    /// design as loaded for its first screen class that loads: the same in every process,
+    /// whatever it plans, and the exact sum when the class is not skipped.
+    public let cost: Double
+  }
+
   /// The files to write, in a stable order.
   public internal(set) var jobs: [Job] = []
+  /// Every screen class of the devices, in order, with its predicted cost.
+  public internal(set) var units: [Unit] = []
+  /// The design as loaded for its first screen class that loads, and that class's id: the
+  /// prediction behind `units`, and reused when the plan is made again for a part.
+  let representative: (screen: String, loaded: LoadedDesign)
   /// The screen classes skipped, each with its models and the reason.
   public internal(set) var skipped: [Skip] = []
   /// The loaded design per screen class, for the contact sheet and the asset catalog.
@@ -126,12 +142,19 @@ public struct ExportPlan: Sendable {
   /// take: the home grid on an iPad, a square grid that does not fit) is skipped and listed
   /// in `skipped`.
   ///
+  /// With `only` (screen class ids), the plan of one part of a sharded export: the design is
+  /// loaded for the first class that loads (`representative`, or the one given) and for the
+  /// classes in `only`, and only those have jobs, designs and skips; the others are in `units`
+  /// alone. A design that fits none of the devices is still found: the classes are tried in
+  /// order until one loads.
+  ///
   /// - Throws: `ExportError.invalidInput` naming the device when the design fits none of the
   ///   devices, or, with `strict`, the first that it does not fit.
   init(
     designFile: String, tree: JSONValue? = nil, overrides: [DesignOverride], devices: [Device],
     formats: [OutputFormat], scales: [Double]?, date: ExportDate, previews: Bool = false, strict: Bool = false,
-    subfolder: Bool = false
+    subfolder: Bool = false, only: Set<String>? = nil,
+    representative given: (screen: String, loaded: LoadedDesign)? = nil
   ) throws(ExportError) {
     self.designFile = designFile
     var classes: [(ScreenClass, [Device])] = []
@@ -146,25 +169,33 @@ public struct ExportPlan: Sendable {
     var inputs: String?
     let today = date.day
     var failures: [(screen: ScreenClass, models: [Device], error: DesignError)] = []
+    var representative = given
     for (screen, models) in classes {
+      let own = only?.contains(screen.id) ?? true
+      guard own || representative == nil else { continue }
       let device = DesignOverride(
         path: ["device"], value: JSONValue(.string(models[0].id), origin: .flag("--devices")))
       let loaded: LoadedDesign
-      do {
-        // A design built in memory comes as its JSON tree, named `designFile` in messages.
-        if let tree {
-          loaded = try DesignLoader.load(
-            tree: tree, name: FilePath(designFile).stem, overrides: overrides + [device],
-            outputFields: OutputFields.fields, today: today)
-        } else {
-          loaded = try DesignLoader.load(
-            file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields, today: today)
+      if let representative, representative.screen == screen.id {
+        loaded = representative.loaded
+      } else {
+        do {
+          // A design built in memory comes as its JSON tree, named `designFile` in messages.
+          if let tree {
+            loaded = try DesignLoader.load(
+              tree: tree, name: FilePath(designFile).stem, overrides: overrides + [device],
+              outputFields: OutputFields.fields, today: today)
+          } else {
+            loaded = try DesignLoader.load(
+              file: designFile, overrides: overrides + [device], outputFields: OutputFields.fields, today: today)
+          }
+        } catch {
+          failures.append((screen, models, error))
+          if own {
+            skipped.append(Skip(screen: screen, models: models, reason: error.description, cause: error.summary))
+          }
+          continue
         }
-      } catch {
-        failures.append((screen, models, error))
-        skipped.append(
-          Skip(screen: screen, models: models, reason: error.description, cause: error.summary))
-        continue
       }
       do {
         try OutputFields.checkPDFOnly(loaded.outputFields, formats: formats)
@@ -172,48 +203,32 @@ public struct ExportPlan: Sendable {
         throw .invalidInput(error.description)
       }
       let design = loaded.design
-      name = design.name
-      if inputs == nil { inputs = Self.inputsDigest(designFile: designFile, tree: tree, design: design) }
+      if representative == nil { representative = (screen.id, loaded) }
+      guard own else { continue }
       designs.append((screen, design))
-      for format in formats {
-        let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]
-        for scale in formatScales {
-          var output = try OutputFields.options(for: loaded, sourceDateEpoch: date.sourceDateEpoch, format: format)
-          output.scale = scale ?? Double(screen.scale)
-          jobs.append(
-            Job(
-              design: design, screen: screen, models: models, output: output, scale: scale,
-              path: Self.fileName(design: design.name, screen: screen, format: format, scale: scale)))
-          // A Display P3 PNG gets an sRGB companion, so an asset catalog can hold both gamuts
-          // (Xcode's "display-gamut" variants) and sRGB-only tools have a file of their own.
-          if format == .png, output.colorSpace == .displayP3 {
-            output.colorSpace = .srgb
-            jobs.append(
-              Job(
-                design: design, screen: screen, models: models, output: output, scale: scale,
-                path: Self.fileName(
-                  design: design.name, screen: screen, format: format, scale: scale, sRGBCompanion: true)))
-          }
-        }
-      }
-      if previews, design.layoutZones != nil {
-        for preview in PreviewScreen.allCases {
-          var output = try OutputFields.options(for: loaded, sourceDateEpoch: date.sourceDateEpoch, format: .png)
-          output.scale = 1
-          jobs.append(
-            Job(
-              design: design, screen: screen, models: models, output: output, scale: 1,
-              path: Self.previewName(design: design.name, screen: screen, preview: preview), preview: preview))
-        }
-      }
+      jobs += try Self.jobs(
+        loaded: loaded, screen: screen, models: models, formats: formats, scales: scales, date: date,
+        previews: previews)
     }
     // Every class failing alike is a bad design, named without a device; a class failing on
     // its own is skipped (an error with --strict, or when no class is left).
-    if let first = failures.first, strict || designs.isEmpty {
+    guard let representative, !(strict && !failures.isEmpty) else {
+      let first = failures[0]
       if failures.count == classes.count, failures.allSatisfy({ $0.error == first.error }) {
         throw .invalidInput(first.error.description)
       }
       throw .invalidInput("\(first.error.description) (for \(first.models[0].id), screen class \(first.screen.id))")
+    }
+    self.representative = representative
+    // From the representative, so a part that did not load the design for its own classes
+    // names it and digests its inputs as every other part does.
+    name = representative.loaded.design.name
+    inputs = Self.inputsDigest(designFile: designFile, tree: tree, design: representative.loaded.design)
+    for (screen, models) in classes {
+      let predicted = try Self.jobs(
+        loaded: representative.loaded, screen: screen, models: models, formats: formats, scales: scales, date: date,
+        previews: previews)
+      units.append(Unit(screen: screen, models: models, cost: predicted.reduce(0) { $0 + $1.cost }))
     }
     self.name = name
     self.inputs = inputs ?? ""
@@ -239,5 +254,49 @@ public struct ExportPlan: Sendable {
         return job
       }
     }
+  }
+
+  /// The files of `loaded` on one screen class, in order: per format the scales asked for (a
+  /// Display P3 PNG followed by its sRGB companion), then with `previews` a lock- and a
+  /// home-screen preview at 1x where the design has zones (portrait). Keys and folder prefix
+  /// are set by `init`.
+  private static func jobs(
+    loaded: LoadedDesign, screen: ScreenClass, models: [Device], formats: [OutputFormat], scales: [Double]?,
+    date: ExportDate, previews: Bool
+  ) throws(ExportError) -> [Job] {
+    let design = loaded.design
+    var jobs: [Job] = []
+    for format in formats {
+      let formatScales: [Double?] = format == .png ? (scales ?? [Double(screen.scale)]) : [nil]
+      for scale in formatScales {
+        var output = try OutputFields.options(for: loaded, sourceDateEpoch: date.sourceDateEpoch, format: format)
+        output.scale = scale ?? Double(screen.scale)
+        jobs.append(
+          Job(
+            design: design, screen: screen, models: models, output: output, scale: scale,
+            path: Self.fileName(design: design.name, screen: screen, format: format, scale: scale)))
+        // A Display P3 PNG gets an sRGB companion, so an asset catalog can hold both gamuts
+        // (Xcode's "display-gamut" variants) and sRGB-only tools have a file of their own.
+        if format == .png, output.colorSpace == .displayP3 {
+          output.colorSpace = .srgb
+          jobs.append(
+            Job(
+              design: design, screen: screen, models: models, output: output, scale: scale,
+              path: Self.fileName(
+                design: design.name, screen: screen, format: format, scale: scale, sRGBCompanion: true)))
+        }
+      }
+    }
+    if previews, design.layoutZones != nil {
+      for preview in PreviewScreen.allCases {
+        var output = try OutputFields.options(for: loaded, sourceDateEpoch: date.sourceDateEpoch, format: .png)
+        output.scale = 1
+        jobs.append(
+          Job(
+            design: design, screen: screen, models: models, output: output, scale: 1,
+            path: Self.previewName(design: design.name, screen: screen, preview: preview), preview: preview))
+      }
+    }
+    return jobs
   }
 }

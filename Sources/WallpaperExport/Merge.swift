@@ -90,7 +90,8 @@ extension Export {
     let outputPath = FilePath(manifest)
     let folder = outputPath.folderOrCurrent
     let work = self.work
-    let assignment = ExportShard.assign(costs: work.map(\.cost), count: parts.count)
+    // The part of each file, for naming the part a missing file belongs to.
+    let assignment = jobParts(count: parts.count)
 
     // Every expected file exactly once, from the part it belongs to, on disk with its hash.
     var listed: [String: [(file: String, entry: ExportedFile)]] = [:]
@@ -178,6 +179,7 @@ extension Export {
     var failures: [ExportFailure] = []
     finish(
       entries: &entries, failures: &failures, folder: folder, manifest: outputPath.lastComponent, previous: previous)
-    return ExportResult(files: entries, failures: failures, rendered: 0, kept: kept, shardCost: nil)
+    return ExportResult(
+      files: entries, failures: failures, failedDesigns: failedDesigns, rendered: 0, kept: kept, shardCost: nil)
   }
 }

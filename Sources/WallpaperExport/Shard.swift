@@ -1,6 +1,7 @@
 /// One part of an export split over several processes or machines (`--shard I/N`): a run
-/// renders only the I-th (1-based) of N parts of the work list, balanced by estimated CPU time
-/// (`ExportPlan.Job.cost`, from `RenderCost`) and the same in every process, and writes a partial manifest; `Export.merge` joins the parts.
+/// renders only the I-th (1-based) of N parts of the work, split by (design, screen class)
+/// units (`ExportPlan.Unit`) balanced by estimated CPU time (`RenderCost`) and the same in every
+/// process, and writes a partial manifest; `Export.merge` joins the parts.
 ///
 /// ```swift
 /// let part = ExportShard(index: 2, count: 4, arguments: ["autumn.json"])!
@@ -32,16 +33,28 @@ public struct ExportShard: Equatable, Sendable {
 
   /// The part (0-based) each item goes to, for `count` parts: items by cost, largest first
   /// (ties by position), each to the part with the least cost so far (ties to the lowest).
-  /// Deterministic, and the parts' totals differ by at most the largest single cost.
+  /// Deterministic, and the parts' totals differ by at most the largest single cost. The parts
+  /// are kept in a binary min-heap by (total, part), so n items take O(n log n + count) time,
+  /// not O(n × count).
   static func assign(costs: [Double], count: Int) -> [Int] {
-    var totals = [Double](repeating: 0, count: count)
     var parts = [Int](repeating: 0, count: costs.count)
     let order = costs.indices.sorted { (costs[$0], $1) > (costs[$1], $0) }
+    // Every total 0 and parts in order: already a heap.
+    var heap = (0..<count).map { (total: 0.0, part: $0) }
+    func less(_ a: Int, _ b: Int) -> Bool { (heap[a].total, heap[a].part) < (heap[b].total, heap[b].part) }
     for item in order {
-      var best = 0
-      for part in 1..<count where totals[part] < totals[best] { best = part }
-      parts[item] = best
-      totals[best] += costs[item]
+      parts[item] = heap[0].part
+      heap[0].total += costs[item]
+      var node = 0
+      while true {
+        let (left, right) = (2 * node + 1, 2 * node + 2)
+        var smallest = node
+        if left < heap.count, less(left, smallest) { smallest = left }
+        if right < heap.count, less(right, smallest) { smallest = right }
+        guard smallest != node else { break }
+        heap.swapAt(node, smallest)
+        node = smallest
+      }
     }
     return parts
   }

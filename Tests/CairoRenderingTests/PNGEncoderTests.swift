@@ -38,7 +38,8 @@ final class PNGEncoderTests: XCTestCase {
     defer { png_encoder_free(&output) }
     let none = png_encoder_choice(level: level, filters: Int32(PNG_ENCODER_FILTER_NONE))
     let options = png_encoder_options(
-      art: none, photo: none, photo_threshold: 0, indexed: none, color: png_encoder_color())
+      art: none, photo: none, photo_threshold: 0, indexed: none, color: png_encoder_color(), keep_smallest: 0,
+      baseline_art: none, baseline_photo: none, baseline_indexed: none)
     let status = withExtendedLifetime(image) {
       png_encoder_encode_argb32(
         cairo_image_surface_get_data(image.surface), Int32(image.size.width), Int32(image.size.height),

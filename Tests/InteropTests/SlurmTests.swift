@@ -4,10 +4,10 @@ import XCTest
 
 /// Docs/scale-out.md run, not only read: its Slurm array script and merge line, as printed, on a
 /// one-node Slurm cluster (Debian's slurmctld, slurmd and munge) that `Tests/Scripts/slurm-docs.sh`
-/// starts on localhost and stops by PID, on a small catalogue with one task failing on purpose:
-/// the merge must wait at DependencyNeverSatisfied, the doc's recovery block (requeue the task,
-/// merge after it) is run as printed, and the merged folder must equal a single export byte for
-/// byte. And its Kubernetes files, checked offline against an excerpt of
+/// starts on localhost and stops by PID, on a small catalogue with two tasks failing on purpose:
+/// the merge must wait at DependencyNeverSatisfied, the doc's recovery block (requeue both tasks,
+/// one merge after both) is run once as printed, and the merged folder must equal a single export
+/// byte for byte. And its Kubernetes files, checked offline against an excerpt of
 /// the Kubernetes schema.
 final class SlurmTests: XCTestCase {
   private let root = Golden.repositoryRoot()

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs Docs/scale-out.md's Slurm section as printed on a one-node Slurm cluster on localhost, and
-# compares the merged result with a single export byte for byte. One array task fails on
-# purpose (a `wallpaper` in front of the real one on PATH exits 1 for task 3 until it is told
-# otherwise), so the doc's recovery is run too: the merge must sit at DependencyNeverSatisfied,
-# and cancelling it, `scontrol requeue JOBID_3` and the merge line again must give the bytes of
-# a single export. Started and stopped here:
+# compares the merged result with a single export byte for byte. Two array tasks fail on
+# purpose (a `wallpaper` in front of the real one on PATH exits 1 for tasks 3 and 5 until it is
+# told otherwise), so the doc's recovery is run too, once for both: the merge must sit at
+# DependencyNeverSatisfied, and the recovery block (cancel it, requeue both tasks, one merge
+# after both) must give the bytes of a single export. Started and stopped here:
 # munged, slurmctld and slurmd (Debian's munge, slurmctld, slurmd, slurm-client), each with its
 # own socket, ports, state and logs in a scratch folder, stopped by PID on exit.
 #
@@ -109,14 +109,15 @@ open(sys.argv[2] + "/catalogue.sbatch", "w").write(blocks[0])
 open(sys.argv[2] + "/submit.sh", "w").write(blocks[1])
 open(sys.argv[2] + "/recover.sh", "w").write(blocks[2])
 PY
-# A node that fails task 3 once: a `wallpaper` ahead of the real one on PATH (sbatch passes the
-# submitting shell's environment on).
+# A node that fails tasks 3 and 5 once: a `wallpaper` ahead of the real one on PATH (sbatch
+# passes the submitting shell's environment on).
 mkdir -p "$scratch/flaky"
-touch "$scratch/flaky/fail-task-3"
+touch "$scratch/flaky/fail-tasks"
 cat >"$scratch/flaky/wallpaper" <<SHIM
 #!/bin/bash
-if [ "\${SLURM_ARRAY_TASK_ID:-}" = 3 ] && [ -e "$scratch/flaky/fail-task-3" ]; then
-  echo "slurm-docs: task 3 fails on purpose" >&2
+case "\${SLURM_ARRAY_TASK_ID:-}" in 3 | 5) failing=1 ;; *) failing=0 ;; esac
+if [ "\$failing" = 1 ] && [ -e "$scratch/flaky/fail-tasks" ]; then
+  echo "slurm-docs: task \$SLURM_ARRAY_TASK_ID fails on purpose" >&2
   exit 1
 fi
 exec "$binary" "\$@"
@@ -138,24 +139,29 @@ queue_report() {
 env -u SOURCE_DATE_EPOCH bash -euo pipefail -c "$(cat submit.sh)
 echo \"\$jid\" > array.id"
 jid=$(cat array.id)
-# Every task ends (task 3 failed); the merge stays pending and says why.
+# Every task ends (tasks 3 and 5 failed); the merge stays pending and says why.
 wait_for '[ "$(squeue -h -j "$jid" -o %i | wc -l)" = 0 ]' 300 || queue_report "the array did not finish"
 merge=$(squeue -h -n wallpaper-merge -o %i)
 wait_for '[ "$(squeue -h -j "$merge" -o %r)" = DependencyNeverSatisfied ]' 60 ||
   queue_report "the merge is not waiting on a failed dependency"
-[ ! -f out/manifest.json ] || { echo "slurm: merged although task 3 failed" >&2; exit 1; }
-echo "slurm: task 3 failed, merge $merge pending (DependencyNeverSatisfied)"
-# The doc's recovery block as printed, its first line naming this array and task 3.
-rm "$scratch/flaky/fail-task-3"
-grep -q '^jid=1234 task=5 ' recover.sh || { echo "slurm: the recovery block's first line changed" >&2; exit 1; }
-env -u SOURCE_DATE_EPOCH bash -euo pipefail -c "$(sed "1s/^jid=1234 task=5 /jid=$jid task=3 /" recover.sh)"
-wait_for '[ -z "$(squeue -h -o %i)" ]' 300 || queue_report "jobs still queued after the requeue"
+[ ! -f out/manifest.json ] || { echo "slurm: merged although tasks 3 and 5 failed" >&2; exit 1; }
+echo "slurm: tasks 3 and 5 failed, merge $merge pending (DependencyNeverSatisfied)"
+# The doc's recovery block as printed, once, its first line naming this array and tasks 3 and 5.
+rm "$scratch/flaky/fail-tasks"
+grep -q '^jid=1234 tasks="5 9" ' recover.sh || { echo "slurm: the recovery block's first line changed" >&2; exit 1; }
+requeued=$(date +%s)
+env -u SOURCE_DATE_EPOCH bash -euo pipefail -c "$(sed "1s/^jid=1234 tasks=\"5 9\" /jid=$jid tasks=\"3 5\" /" recover.sh)"
+# The one merge waits for both requeued tasks: it must not start while either is still queued.
+merge=$(squeue -h -n wallpaper-merge -o %i)
+[ -n "$merge" ] || { echo "slurm: the recovery block submitted no merge" >&2; exit 1; }
+echo "slurm: merge $merge depends on $(scontrol show job "$merge" | grep -o 'Dependency=[^ ]*')"
+wait_for '[ -z "$(squeue -h -o %i)" ]' 400 || queue_report "jobs still queued after the requeue"
 if [ ! -f out/manifest.json ]; then
   echo "slurm: no merged manifest after the requeue; logs:" >&2
   tail -n 5 logs/* >&2 || true
   exit 1
 fi
-echo "slurm: task 3 requeued and merged"
+echo "slurm: tasks 3 and 5 requeued and merged $(($(date +%s) - requeued)) s after the requeue"
 
 # The same catalogue in one run, with the tasks' date.
 SOURCE_DATE_EPOCH=$(sed -n 's/^export SOURCE_DATE_EPOCH=//p' catalogue.sbatch) \

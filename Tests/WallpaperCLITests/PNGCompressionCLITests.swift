@@ -35,6 +35,29 @@ final class PNGCompressionCLITests: XCTestCase {
     XCTAssertEqual(bytes("none.png"), bytes("default.png"), "default is the default")
   }
 
+  /// `small` keeps the smallest of its own search and the default's choices: on every sample
+  /// (art, grids of a few colours that go indexed, a grid that needs row filters, a photo grid)
+  /// its file is never larger than the default's, and decodes to the same pixels.
+  func testSmallIsNeverLargerThanTheDefaultOnEverySample() throws {
+    let samples = Golden.repositoryRoot().appendingPathComponent("Samples").path
+    let names = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".json") }.sorted()
+    XCTAssertGreaterThanOrEqual(names.count, 9)
+    for name in names {
+      let stem = String(name.dropLast(5))
+      for level in ["default", "small"] {
+        let result = try wallpaper(
+          ["render", "\(samples)/\(name)", "--png-compression", level, "-o", "\(stem)-\(level).png"])
+        XCTAssertEqual(result.status, 0, "\(name) \(level): \(result.stderr)")
+      }
+      let (small, standard) = (bytes("\(stem)-small.png"), bytes("\(stem)-default.png"))
+      XCTAssertFalse(standard.isEmpty, name)
+      XCTAssertLessThanOrEqual(small.count, standard.count, "\(name): small is larger than the default")
+      XCTAssertEqual(
+        try RGBAImage(pngFile: "\(folder)/\(stem)-small.png"), try RGBAImage(pngFile: "\(folder)/\(stem)-default.png"),
+        "\(name): small decodes to other pixels")
+    }
+  }
+
   func testTheDesignFieldMatchesTheFlag() throws {
     let file = "\(folder)/design.json"
     try Data(

@@ -303,6 +303,12 @@ final class ScaleOutTests: XCTestCase {
     var designs: Set<String> = []
     for index in 1...4 {
       let part = try json("out/manifest.shard-\(index)-of-4.json")
+      // --dry-run lists exactly the files the part wrote, and writes nothing.
+      let dry = try wallpaper(["export", "Samples", "--out", "dry", "--dry-run", "--shard", "\(index)/4"] + selection)
+      XCTAssertEqual(dry.status, 0, dry.stderr)
+      let written = try XCTUnwrap(part["files"] as? [[String: Any]]).map { $0["path"] as! String }
+      XCTAssertEqual(dry.stdout.split(separator: "\n").map(String.init).sorted(), written.sorted(), "part \(index)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/dry"), "a dry run writes nothing")
       let own = try XCTUnwrap(part["skipped"] as? [[String: Any]]).map { "\($0["design"]!) \($0["device"]!)" }
       XCTAssertLessThan(own.count, allSkips.count, "part \(index) lists only its own skips")
       skips += own
@@ -315,6 +321,68 @@ final class ScaleOutTests: XCTestCase {
     }
     XCTAssertEqual(skips.sorted(), allSkips.sorted(), "every skip once, in one part")
     XCTAssertEqual(designs, Set(try XCTUnwrap(manifest["designs"] as? [String])))
+  }
+
+  /// A design of a catalogue that fits none of the chosen devices (a square grid filling cell 2
+  /// where the screen holds one cell) is one failure: one line on stderr naming it, an entry in
+  /// the manifest's `failures`, none of its files, every other design written, exit 1 — in one
+  /// run, in each of four shards, and in their merge, which writes the bytes of the one run.
+  /// `--strict` keeps all-or-nothing.
+  func testABadDesignFailsAloneInTheExportEveryShardAndTheMerge() throws {
+    try FileManager.default.createDirectory(atPath: "\(folder)/Mixed", withIntermediateDirectories: true)
+    for name in ["autumn.json", "winter.json"] {
+      try FileManager.default.copyItem(atPath: "\(folder)/Samples/\(name)", toPath: "\(folder)/Mixed/\(name)")
+    }
+    let bad = """
+      { "name": "bad", "device": "iphone-16-pro", "label": { "visible": false },
+        "grid": { "kind": "square", "columns": 1, "fit": "rows", "inset": [0, 0, 600, 0], "fill": ["2=#FF0000"] } }
+      """
+    try Data(bad.utf8).write(to: URL(fileURLWithPath: "\(folder)/Mixed/bad.json"))
+    let options = ["--devices", "iphone-16-pro", "--formats", "png,svg"]
+
+    func checkOneLine(_ stderr: String, _ what: String) {
+      let naming = stderr.split(separator: "\n").filter { $0.contains("bad.json") }
+      XCTAssertEqual(naming.count, 1, "\(what): one line names the bad design\n\(stderr)")
+      XCTAssertTrue(naming.first?.contains("grid.fill: 2 is not allowed") ?? false, "\(what): \(stderr)")
+    }
+    let single = try wallpaper(["export", "Mixed", "--out", "single", "--json"] + options)
+    XCTAssertEqual(single.status, 1, single.stderr)
+    checkOneLine(single.stderr, "export")
+    let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+    let reported = try XCTUnwrap(report["failures"] as? [[String: String]])
+    XCTAssertEqual(reported.map { $0["what"] }, ["Mixed/bad.json"])
+    let written = Processes.files(under: "\(folder)/single")
+    XCTAssertFalse(written.keys.contains { $0.hasPrefix("bad/") }, "no file of the bad design")
+    for design in ["autumn", "winter"] {
+      for file in ["\(design)-402x874@3x.png", "\(design)-402x874.svg", "index.html", "contact-sheet.png"] {
+        XCTAssertNotNil(written["\(design)/\(file)"], "\(design)/\(file) is written")
+      }
+    }
+    let manifest = try json("single/manifest.json")
+    XCTAssertEqual(manifest["designs"] as? [String], ["autumn", "winter"])
+    let failures = try XCTUnwrap(manifest["failures"] as? [[String: String]])
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.first?["design"], "Mixed/bad.json")
+    XCTAssertTrue(failures.first?["reason"]?.contains("grid.fill: 2 is not allowed (indices 0…0)") ?? false)
+
+    for index in 1...4 {
+      let part = try wallpaper(["export", "Mixed", "--out", "sharded", "--shard", "\(index)/4"] + options)
+      XCTAssertEqual(part.status, 1, "shard \(index): \(part.stderr)")
+      checkOneLine(part.stderr, "shard \(index)")
+    }
+    let parts = (1...4).map { "sharded/manifest.shard-\($0)-of-4.json" }
+    let merge = try wallpaper(["manifest", "merge"] + parts + ["-o", "sharded/manifest.json"])
+    XCTAssertEqual(merge.status, 1, merge.stderr)
+    checkOneLine(merge.stderr, "merge")
+    var merged = Processes.files(under: "\(folder)/sharded")
+    for index in 1...4 { merged["manifest.shard-\(index)-of-4.json"] = nil }
+    XCTAssertEqual(Set(merged.keys), Set(written.keys))
+    for (path, bytes) in written { XCTAssertEqual(merged[path], bytes, "\(path) differs after the merge") }
+
+    let strict = try wallpaper(["export", "Mixed", "--out", "strict", "--strict"] + options)
+    XCTAssertEqual(strict.status, 2, strict.stderr)
+    checkOneLine(strict.stderr, "--strict")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/strict"), "--strict writes nothing")
   }
 
   /// A second run renders nothing and leaves every file as it was; a changed colour re-renders

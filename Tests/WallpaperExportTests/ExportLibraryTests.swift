@@ -162,6 +162,57 @@ final class ExportLibraryTests: XCTestCase {
     for (path, bytes) in actual { XCTAssertEqual(bytes, expected.removeValue(forKey: path), path) }
   }
 
+  /// A catalogue split by (design, screen class) unit: each part loads a design for its own
+  /// classes only (and once for the costs of the others), takes the same files as a part of the
+  /// whole plan, lists each skipped class once, and the parts merge into one run's files.
+  func testAPartOfALargeCatalogueLoadsOnlyItsOwnClassesAndMergesIntoOneRun() throws {
+    let designs = "\(folder)/designs"
+    try FileManager.default.createDirectory(atPath: designs, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(folder)/frost.json", toPath: "\(designs)/frost.json")
+    for (name, season) in [("bloom", "spring"), ("sun", "summer"), ("leaf", "autumn"), ("snow", "winter")] {
+      try #"{ "name": "\#(name)", "season": { "name": "\#(season)" } }"#
+        .write(toFile: "\(designs)/\(name).json", atomically: true, encoding: .utf8)
+    }
+    var options = try options(["iphone-8", "iphone-16", "ipad-air-11", "ipad-10-2"])
+    options.formats = [.svg]
+    options.wholePlanLimit = 0
+    let whole = try Export(designs: [designs], options: options)
+    XCTAssertTrue(whole.splitsByUnit)
+    XCTAssertTrue(whole.run(into: "\(folder)/whole").failures.isEmpty)
+    let loadedWhole = whole.plans.reduce(0) { $0 + $1.designs.count }
+    XCTAssertEqual(loadedWhole, 4 * 4 + 2, "frost is skipped on both iPads")
+
+    let parts = "\(folder)/parts"
+    var partial: [String] = []
+    var skips: [String] = []
+    var loaded = 0
+    for index in 1...3 {
+      let shard = try XCTUnwrap(ExportShard(index: index, count: 3))
+      let part = try Export(designs: [designs], options: options, shard: shard)
+      XCTAssertEqual(part.work(for: shard).map(\.path), whole.work(for: shard).map(\.path), "part \(index)")
+      loaded += part.plans.reduce(0) { $0 + $1.designs.count }
+      XCTAssertTrue(part.run(into: parts, shard: shard).failures.isEmpty)
+      partial.append("\(parts)/\(shard.manifestName)")
+      let manifest = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: partial.last!))) as? [String: Any])
+      skips += try XCTUnwrap(manifest["skipped"] as? [[String: Any]]).map { "\($0["design"]!) \($0["device"]!)" }
+    }
+    XCTAssertEqual(loaded, loadedWhole, "each class of each design is planned in one part only")
+    XCTAssertEqual(skips.sorted(), ["frost ipad-10-2", "frost ipad-air-11"], "each skip once")
+    let other = try XCTUnwrap(ExportShard(index: 2, count: 3))
+    let planned = try Export(
+      designs: [designs], options: options, shard: try XCTUnwrap(ExportShard(index: 1, count: 3)))
+    XCTAssertFalse(planned.run(into: "\(folder)/wrong", shard: other).failures.isEmpty, "run as another part")
+
+    let merged = try whole.merge(try ShardManifests(files: partial), manifest: "\(parts)/manifest.json")
+    XCTAssertTrue(merged.failures.isEmpty)
+    var expected = Processes.files(under: "\(folder)/whole")
+    var actual = Processes.files(under: parts)
+    for name in partial.map({ URL(fileURLWithPath: $0).lastPathComponent }) { actual[name] = nil }
+    XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+    for (path, bytes) in actual { XCTAssertEqual(bytes, expected.removeValue(forKey: path), path) }
+  }
+
   /// A shard journals its partial manifest as files are finished: a part killed after three
   /// files (its journal as it was then, put back after the run) is run again with
   /// `incremental` and renders only the files its journal did not list.

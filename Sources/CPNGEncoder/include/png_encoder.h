@@ -70,6 +70,23 @@ typedef struct {
   /// smallest of the three files is kept.
   png_encoder_choice indexed;
   png_encoder_color color;
+  /// Non-zero: search for the smallest file instead of taking the choices as given, and never
+  /// write a larger file than the `baseline_*` choices alone would (those must use filter NONE
+  /// or every filter, PNG_ENCODER_FILTER_ALL). Once the image has more than 256 colours, each
+  /// chunk is deflated with its kind's baseline choice and with the other filters (NONE, or
+  /// adaptive over every filter) at the baseline level; the filters that deflated smaller are
+  /// then deflated at `art.level` or `photo.level`, and the smallest part is kept (the `filters`
+  /// of `art` and `photo` are not used). A chunk filled while the image had at most 256 colours
+  /// gets the baseline choice alone (the indexed form is almost surely kept), and its rows are
+  /// kept and searched when the stream finishes if the image ended with more (up to two copies
+  /// of those chunks' rows in memory). The indexed form is tried
+  /// as `baseline_indexed` writes it (chunk by chunk, filter NONE and its filters) and deflated
+  /// whole at `baseline_indexed.level` with each single filter and with adaptive filters
+  /// (`indexed` is not used); the smallest file of all is kept. Zero: the choices as given.
+  int keep_smallest;
+  png_encoder_choice baseline_art;
+  png_encoder_choice baseline_photo;
+  png_encoder_choice baseline_indexed;
 } png_encoder_options;
 
 /// The encoded file. Free `data` with png_encoder_free.

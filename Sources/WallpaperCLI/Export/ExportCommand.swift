@@ -35,7 +35,9 @@ struct ExportCommand {
       field: nil, values: .choice(["plain", "preview"])),
     OptionSpec(
       names: ["--strict"], valueName: nil,
-      help: "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for.", field: nil),
+      help:
+        "Fail (exit 2, nothing written) instead of skipping a device the design cannot be made for, or a design of a catalogue that cannot be made at all.",
+      field: nil),
     OptionSpec(
       names: ["--asset-catalog"], valueName: nil,
       help:
@@ -62,6 +64,11 @@ struct ExportCommand {
       help:
         "Skip files whose manifest entry has the same inputs (design, font and image bytes, device, scale, format, version) and whose file still has its hash; ends with 'N rendered, M skipped'.",
       field: nil),
+    OptionSpec(
+      names: ["--dry-run"], valueName: nil,
+      help:
+        "Plan only: print the path of every file this run (or this --shard part) would render, one a line on stdout, and write nothing.",
+      field: nil),
     OptionSpec(names: ["--quiet"], valueName: nil, help: "No progress, skip or summary lines.", field: nil),
     OptionSpec(
       names: ["--verbose"], valueName: nil,
@@ -83,7 +90,7 @@ struct ExportCommand {
       overview:
         "Render one design, or a catalogue of them, for every chosen device, scale and format, in parallel; optionally one shard of it, or only what changed.",
       usage:
-        "wallpaper export [DESIGN.json|FOLDER…] --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--quiet] [--verbose] [--json]",
+        "wallpaper export [DESIGN.json|FOLDER…] --out DIR [--shard I/N|auto [--shard-count N]] [--incremental] [--devices all|iphone|ipad|current|since:YEAR|ID,ID,…] [--formats png,svg,pdf] [--scales native|1,2,3] [--contact-sheet plain|preview] [--strict] [--asset-catalog [--catalog-name NAME]] [--jobs N] [--dry-run] [--quiet] [--verbose] [--json]",
       arguments: [
         (
           "DESIGN.json|FOLDER…",
@@ -102,7 +109,11 @@ struct ExportCommand {
         is skipped: one line on stderr per cause ("skipped 15 iPads in 9 screen classes: …"), the devices and
         whole reasons with --verbose and --json, and counted in the summary; --strict makes it an error.
         Several designs or a folder make a catalogue: DIR/<design>/… per design (its files, previews,
-        gallery, contact sheet and asset catalog) and one DIR/manifest.json for the run.
+        gallery, contact sheet and asset catalog) and one DIR/manifest.json for the run. A design of a
+        catalogue that fails to load or fits none of the devices is not exported: one line on stderr,
+        an entry {design, reason} in the manifest's "failures" (and in --json), the other designs are
+        written and the run exits 1 (each shard and the merge alike); with --strict it stops the whole
+        catalogue (exit 2, nothing written). A single design that cannot be made is exit 2.
         With --shard only that part's files and DIR/manifest.shard-I-of-N.json are written; contact
         sheets, galleries, asset catalog Contents.json and manifest.json are written by
         'wallpaper manifest merge', which gives the bytes a single run gives.
@@ -129,15 +140,17 @@ struct ExportCommand {
   /// The options that do not change any file's bytes: left out of the arguments a shard
   /// records, so every shard of one export records the same, wherever its output folder is
   /// mounted (`manifest merge` writes into the folder of its `-o`).
-  static let runOnlyOptions = ["--out", "--shard", "--shard-count", "--incremental", "--quiet", "--jobs", "--json"]
+  static let runOnlyOptions = [
+    "--out", "--shard", "--shard-count", "--incremental", "--quiet", "--jobs", "--json", "--dry-run",
+  ]
 
   /// The export the arguments describe: the design files and folders, with the flags as its
   /// options; `manifest merge` makes it again from the arguments a shard recorded, so both see
   /// the same plans and the same work list, with the `date` the shards recorded (nil: from
-  /// `SOURCE_DATE_EPOCH` or the clock).
-  static func export(_ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil) throws(CLIError)
-    -> Export
-  {
+  /// `SOURCE_DATE_EPOCH` or the clock). With `shard`, only that part is planned.
+  static func export(
+    _ parsed: ParsedArguments, environment: Environment, date: ExportDate? = nil, shard: ExportShard? = nil
+  ) throws(CLIError) -> Export {
     var options = ExportOptions()
     options.devices = try DeviceSelection.parse(parsed.values["--devices"] ?? "all", groups: .everyModel)
     options.formats = try formats(parsed.values["--formats"] ?? "png,svg,pdf")
@@ -169,8 +182,8 @@ struct ExportCommand {
     options.environment = environment
     options.date = date
     // No design file: the design the flags make, as `render` allows.
-    if parsed.positional.isEmpty { return try CLIError.mapping(Export(overridesOnly: options)) }
-    return try CLIError.mapping(Export(designs: parsed.positional, options: options))
+    if parsed.positional.isEmpty { return try CLIError.mapping(Export(overridesOnly: options, shard: shard)) }
+    return try CLIError.mapping(Export(designs: parsed.positional, options: options, shard: shard))
   }
 
   /// `--formats`: a list of png, svg, pdf, each once, in `OutputFormat.allCases` order.
@@ -231,7 +244,16 @@ struct ExportCommand {
     if incremental, environment["SOURCE_DATE_EPOCH"] == nil {
       date = ExportDate.recorded(in: folder, shard: shard)
     }
-    let export = try Self.export(parsed, environment: environment, date: date)
+    let export = try Self.export(parsed, environment: environment, date: date, shard: shard)
+    if parsed.has("--dry-run") {
+      guard !parsed.has("--json") else { throw .usage("--json: not allowed with --dry-run (which prints paths)") }
+      for job in export.work(for: shard) { console.out(job.path + "\n") }
+      if !export.failedDesigns.isEmpty {
+        Self.reportFailedDesigns(export.failedDesigns, console: console)
+        throw .failure(Self.failedDesignsSummary(export.failedDesigns, of: export) + "; nothing was written")
+      }
+      return
+    }
     let quiet = parsed.has("--quiet")
     let fontReport = FontReport(console: console, verbose: false)
     if !quiet {
@@ -260,14 +282,21 @@ struct ExportCommand {
     let skippedText = skippedModels == 0 ? "" : "; \(skippedModels) device\(skippedModels == 1 ? "" : "s") skipped"
     let counts = incremental && !quiet ? "\(result.rendered) rendered, \(result.kept) skipped\n" : ""
     let files = result.files.count
-    if !result.failures.isEmpty {
+    if !result.failures.isEmpty || !result.failedDesigns.isEmpty {
       console.err(counts)
+      Self.reportFailedDesigns(result.failedDesigns, console: console)
       for failure in result.failures {
         console.err("error: " + "\(failure.path): \(failure.reason)".escapingControlCharacters + "\n")
       }
+      var failed: [String] = []
+      if !result.failedDesigns.isEmpty {
+        failed.append(Self.failedDesignsSummary(result.failedDesigns, of: export))
+      }
+      if !result.failures.isEmpty {
+        failed.append("\(result.failures.count) of \(result.failures.count + files) files failed")
+      }
       throw .failure(
-        "\(result.failures.count) of \(result.failures.count + files) files failed\(skippedText); the others were written to \(folder)"
-      )
+        failed.joined(separator: "; ") + "\(skippedText); the others were written to \(folder)")
     }
     if !quiet {
       if let shard {
@@ -288,6 +317,22 @@ struct ExportCommand {
       }
     }
     console.err(counts)
+  }
+
+  /// One line on stderr per design of the catalogue that could not be made (`export`, each
+  /// shard and `manifest merge` alike).
+  static func reportFailedDesigns(_ failures: [DesignFailure], console: WallpaperTool.Console) {
+    for failure in failures {
+      console.err(
+        "error: " + "design '\(failure.design)' not exported: \(failure.reason)".escapingControlCharacters + "\n")
+    }
+  }
+
+  /// `1 of 3 designs could not be made (listed in the manifest's failures)`.
+  static func failedDesignsSummary(_ failures: [DesignFailure], of export: Export) -> String {
+    let total = failures.count + export.plans.count
+    return
+      "\(failures.count) of \(total) design\(total == 1 ? "" : "s") could not be made (listed in the manifest's failures)"
   }
 
   /// The arguments as a shard records them: without the options in `runOnlyOptions`.
@@ -325,9 +370,11 @@ struct ExportCommand {
     report.skippedDevices = export.plans.flatMap { plan in
       plan.skipped.flatMap { skip in skip.models.map { RunReport.Skip(what: $0.id, reason: skip.reason) } }
     }
-    report.failures = result.failures.map {
-      RunReport.Skip(what: FilePath(folder).appending($0.path).string, reason: $0.reason)
-    }
+    report.failures =
+      result.failedDesigns.map { RunReport.Skip(what: $0.design, reason: $0.reason) }
+      + result.failures.map {
+        RunReport.Skip(what: FilePath(folder).appending($0.path).string, reason: $0.reason)
+      }
     report.counts = (result.rendered, result.kept)
     report.record(timer)
     return report

@@ -29,7 +29,8 @@ struct ManifestCommand {
         catalog's Contents.json, and the manifest: the same bytes a single run writes. The design
         files are read again from the paths the shards were given, relative to the current folder,
         and made with the date the shards recorded (SOURCE_DATE_EPOCH or their day), not this shell's.
-        Missing or duplicated parts or files: exit 1, naming them; nothing is written.
+        Missing or duplicated parts or files: exit 1, naming them; nothing is written. Designs of the
+        catalogue that could not be made are listed as a single run lists them, and the merge exits 1.
         """)
   }
 
@@ -72,10 +73,14 @@ struct ManifestCommand {
       }
       throw .failure("\(result.failures.count) files could not be written to \(outputPath.folderOrCurrent)")
     }
-    if !parsed.has("--quiet") {
-      console.err(
-        "merged \(parts.count) part\(parts.count == 1 ? "" : "s"): \(result.files.count) files listed in \(output)\n")
+    let summary =
+      "merged \(parts.count) part\(parts.count == 1 ? "" : "s"): \(result.files.count) files listed in \(output)"
+    // A catalogue with designs that could not be made merges as one run writes it, and fails as it does.
+    if !result.failedDesigns.isEmpty {
+      ExportCommand.reportFailedDesigns(result.failedDesigns, console: console)
+      throw .failure(summary + "; " + ExportCommand.failedDesignsSummary(result.failedDesigns, of: export))
     }
+    if !parsed.has("--quiet") { console.err(summary + "\n") }
   }
 
   /// The parts name the design files to read again, and a tampered part may name any file: an
