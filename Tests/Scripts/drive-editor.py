@@ -92,6 +92,19 @@ SMALL_TARGETS = """(() => {
 })()"""
 
 
+EXTERNAL_URLS = """(() => {
+  const out = [];
+  const roots = [document, ...[...document.querySelectorAll('template')].map((t) => t.content)];
+  for (const root of roots) for (const e of root.querySelectorAll('*')) for (const a of e.attributes) {
+    if (!/^(src|srcset|href|xlink:href|poster|data|action|formaction|background)$/i.test(a.name)) continue;
+    const v = a.value.trim();
+    if (!v || /^(data:|blob:|#)/i.test(v)) continue;
+    out.push(e.tagName + ' ' + a.name + '=' + v.slice(0, 80));
+  }
+  return out;
+})()"""
+
+
 def open_page(browser, url, phone=False):
     viewport = PHONE if phone else (1400, 1000)
     if browser == "chromium":
@@ -321,6 +334,14 @@ def main():
             result["status"] = js("(document.getElementById('status') || {}).textContent")
             result["date"] = js("(document.getElementById('date') || {}).value")
             result["today"] = js(TODAY)
+            # The Save PNG button as a person sees it: displayed, visible, its size in CSS px.
+            result["savePNG"] = js("(() => { const b = document.getElementById('save-png'); if (!b) return null;"
+                                   " const r = b.getBoundingClientRect(), s = getComputedStyle(b);"
+                                   " return [s.display, s.visibility, Math.round(r.width), Math.round(r.height)]; })()")
+            # Every URL the page could ask for, in the live document and its templates: attributes
+            # that load something, other than data:, blob: and #fragment (a browser that blocks the
+            # network, as WebKit's content filter does, lists no blocked request).
+            result["externalURLs"] = js(EXTERNAL_URLS)
             result["errors"] = page.errors()
             result["requests"] = page.requests()
             print(json.dumps(result))
