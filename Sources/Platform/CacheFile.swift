@@ -10,12 +10,15 @@
 /// that read only from a path (FreeType, HarfBuzz and the SVG writer open the bundled font by
 /// name).
 ///
-/// The file is `CACHE/wallpaper/<hash>/NAME`, where CACHE is `$XDG_CACHE_HOME`, else
-/// `$HOME/.cache`, else `${TMPDIR:-/tmp}/wallpaper-<uid>`; `<hash>` is a 64-bit FNV-1a digest of the
-/// bytes, so programs carrying different bytes never share a file. Each call compares the file
-/// with the bytes and rewrites it (a temporary file renamed into place) when it differs, is
-/// missing or is not a regular file, so a damaged or replaced copy is never used. Folders are
-/// created with mode 0700 and must belong to this user and be writable by no one else.
+/// The file is `FOLDER/<hash>/NAME`, where `<hash>` is a 64-bit FNV-1a digest of the bytes (so
+/// programs carrying different bytes never share a file) and FOLDER is the first of these that
+/// can be used: `$XDG_CACHE_HOME/wallpaper`, else `$HOME/.cache/wallpaper`; then
+/// `${TMPDIR:-/tmp}/wallpaper-<uid>`; then a fresh folder of this process's own,
+/// `${TMPDIR:-/tmp}/wallpaper-XXXXXX` (a read-only or missing home, a folder left by `sudo`, or
+/// one another user made first). Each call compares the file with the bytes and rewrites it (a
+/// temporary file renamed into place, removed on SIGINT or SIGTERM) when it differs, is missing or
+/// is not a regular file, so a damaged or replaced copy is never used. Folders are created with
+/// mode 0700 and must belong to this user and be writable by no one else.
 ///
 /// ```swift
 /// let path = try bytes.withUnsafeBytes { try CacheFile.path(named: "Font.ttf", holding: $0) }
@@ -30,28 +33,68 @@ public enum CacheFile {
     public var description: String { "\(path): \(reason)" }
   }
 
-  /// The folder the cache files of this program go in (see the type's summary).
-  public static func folder(environment: Environment = .process) -> String {
-    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/wallpaper" }
-    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/wallpaper" }
-    let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-    return "\(temporary)/wallpaper-\(geteuid())"
+  /// The folders the cache files of this program may go in, in the order they are tried (the
+  /// last resort, a fresh folder, is made by `path` itself).
+  public static func folders(environment: Environment = .process) -> [String] {
+    var folders: [String] = []
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+      folders.append(cache + "/wallpaper")
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      folders.append(home + "/.cache/wallpaper")
+    }
+    folders.append("\(temporaryFolder(environment))/wallpaper-\(geteuid())")
+    return folders
   }
 
-  /// The path of a regular file named `name` that holds exactly `bytes`, written on first use.
+  /// `$TMPDIR` when it is an absolute path, else `/tmp`.
+  private static func temporaryFolder(_ environment: Environment) -> String {
+    environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+  }
+
+  /// The path of a regular file named `name` that holds exactly `bytes`, written on first use,
+  /// in the first of `folders` that can be used, else in a fresh folder of this process's own.
   ///
   /// - Parameter name: a file name (no `/`), kept as the file's own name.
-  /// - Throws: `Failure` when `name` is not one path component, a folder cannot be made, belongs to someone else or is writable
-  ///   by others, or the file cannot be written.
+  /// - Throws: `Failure` when `name` is not one path component, or no folder can be used (each
+  ///   folder's reason, joined).
   public static func path(
     named name: String, holding bytes: UnsafeRawBufferPointer, environment: Environment = .process
   ) throws(Failure) -> String {
     guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
       throw Failure(path: name, reason: "is not a file name (one path component)")
     }
-    let top = folder(environment: environment)
+    var failures: [Failure] = []
+    for top in folders(environment: environment) {
+      do {
+        return try path(named: name, holding: bytes, in: top, parentsAllowed: true)
+      } catch {
+        failures.append(error)
+      }
+    }
+    var template = Array("\(temporaryFolder(environment))/wallpaper-XXXXXX".utf8CString)
+    if template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil {
+      let fresh = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      do {
+        return try path(named: name, holding: bytes, in: fresh, parentsAllowed: false)
+      } catch {
+        failures.append(error)
+      }
+    } else {
+      failures.append(Failure(path: "\(temporaryFolder(environment))/wallpaper-XXXXXX", reason: reason()))
+    }
+    let others = failures.dropFirst().map { "\($0.path) \($0.reason)" }
+    throw Failure(
+      path: failures[0].path,
+      reason: ([failures[0].reason] + others).joined(separator: "; ")
+        + " (remove the folder, or set XDG_CACHE_HOME to a folder of yours)")
+  }
+
+  /// `name` holding `bytes` in `top/<hash>/`, the folders made and checked.
+  private static func path(
+    named name: String, holding bytes: UnsafeRawBufferPointer, in top: String, parentsAllowed: Bool
+  ) throws(Failure) -> String {
     let folder = "\(top)/\(digest(bytes))"
-    try makeFolder(top, parentsAllowed: true)
+    try makeFolder(top, parentsAllowed: parentsAllowed)
     try makeFolder(folder, parentsAllowed: false)
     let path = "\(folder)/\(name)"
     if holds(path, bytes) { return path }
@@ -112,6 +155,8 @@ public enum CacheFile {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure(path: folder, reason: reason()) }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let slot = SignalCleanup.register(temporary)
+    defer { SignalCleanup.unregister(slot) }
     var failure = Descriptor.writeAll(bytes, to: descriptor)
     if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = reason() }
     if close(descriptor) != 0, failure == nil { failure = reason() }

@@ -106,7 +106,9 @@ public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {
     self.day = day
   }
 
-  public init(year: Int, month: Int, day: Int) {
+  /// A date whose parts the caller has checked (a month from 1 to 12, a day of that month):
+  /// inside this package only, so a `CalendarDate` from outside always comes through a check.
+  package init(year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day

@@ -16,11 +16,14 @@ final class CacheFileTests: XCTestCase {
     try bytes.withUnsafeBytes { try CacheFile.path(named: "Font.ttf", holding: $0, environment: environment) }
   }
 
-  func testTheFolderFollowsXDGThenHomeThenTMPDIR() {
-    XCTAssertEqual(CacheFile.folder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]), "/c/wallpaper")
-    XCTAssertEqual(CacheFile.folder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]), "/h/.cache/wallpaper")
-    XCTAssertEqual(CacheFile.folder(environment: ["TMPDIR": "/t"]), "/t/wallpaper-\(geteuid())")
-    XCTAssertEqual(CacheFile.folder(environment: [:]), "/tmp/wallpaper-\(geteuid())")
+  func testTheFoldersAreXDGOrHomeThenTMPDIR() {
+    let uid = geteuid()
+    XCTAssertEqual(
+      CacheFile.folders(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]), ["/c/wallpaper", "/tmp/wallpaper-\(uid)"])
+    XCTAssertEqual(
+      CacheFile.folders(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h", "TMPDIR": "/t"]),
+      ["/h/.cache/wallpaper", "/t/wallpaper-\(uid)"])
+    XCTAssertEqual(CacheFile.folders(environment: [:]), ["/tmp/wallpaper-\(uid)"])
   }
 
   func testTheFileHoldsTheBytesAndIsRewrittenWhenChanged() throws {
@@ -46,12 +49,29 @@ final class CacheFileTests: XCTestCase {
     XCTAssertEqual(leftovers, ["Font.ttf"], "no temporary file is left")
   }
 
-  func testAFolderOthersCanWriteIsRefused() throws {
+  /// A folder others can write to (or one another user made first) is passed over for the
+  /// next; when none can be used, a fresh folder of this process's own is; when not even that can
+  /// be made, one line names every folder and why.
+  func testAFolderOthersCanWriteIsPassedOver() throws {
     try FileManager.default.createDirectory(atPath: "\(folder)/shared/wallpaper", withIntermediateDirectories: true)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: "\(folder)/shared/wallpaper")
-    XCTAssertThrowsError(try path(["XDG_CACHE_HOME": "\(folder)/shared"])) { error in
-      XCTAssertEqual(
-        "\(error)", "\(folder)/shared/wallpaper: belongs to another user or is writable by others")
+    try FileManager.default.createDirectory(atPath: "\(folder)/tmp", withIntermediateDirectories: true)
+    let next = try path(["XDG_CACHE_HOME": "\(folder)/shared", "TMPDIR": "\(folder)/tmp"])
+    XCTAssertTrue(next.hasPrefix("\(folder)/tmp/wallpaper-\(geteuid())/"), next)
+
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o777], ofItemAtPath: "\(folder)/tmp/wallpaper-\(geteuid())")
+    let fresh = try path(["XDG_CACHE_HOME": "\(folder)/shared", "TMPDIR": "\(folder)/tmp"])
+    XCTAssertTrue(fresh.hasPrefix("\(folder)/tmp/wallpaper-"), fresh)
+    XCTAssertFalse(fresh.hasPrefix("\(folder)/tmp/wallpaper-\(geteuid())/"), fresh)
+
+    XCTAssertThrowsError(try path(["XDG_CACHE_HOME": "\(folder)/shared", "TMPDIR": "/proc/no-such-folder"])) { error in
+      let text = "\(error)"
+      XCTAssertTrue(
+        text.hasPrefix("\(folder)/shared/wallpaper: belongs to another user or is writable by others; "), text)
+      XCTAssertTrue(text.contains("; /proc/no-such-folder"), text)
+      XCTAssertTrue(text.hasSuffix("(remove the folder, or set XDG_CACHE_HOME to a folder of yours)"), text)
+      XCTAssertFalse(text.contains("\n"), "one line")
     }
   }
 }

@@ -186,7 +186,7 @@ final class UntrustedInputTests: BinaryTestCase {
   /// A copied binary draws with the font compiled into it, from any folder: a font planted in
   /// the folder it runs in or beside it is never taken, the copy it writes to its cache is the
   /// compiled-in bytes (a changed copy is rewritten), and a cache folder others can write to is
-  /// refused in one line.
+  /// passed over (an error in one line only when no folder at all can be used).
   func testACopiedBinaryUsesItsCompiledInFontAndNothingPlanted() throws {
     let binary = "\(folder)/bin/wallpaper"
     try FileManager.default.createDirectory(atPath: "\(folder)/bin/Fonts", withIntermediateDirectories: true)
@@ -216,9 +216,19 @@ final class UntrustedInputTests: BinaryTestCase {
     XCTAssertEqual(try Processes.run(binary, render, in: folder, environment: environment).status, 0)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), original, "a changed cache copy is rewritten")
 
+    // A cache folder others can write to is passed over for $TMPDIR/wallpaper-UID; with no
+    // folder at all to use, the one-line error names each.
     XCTAssertEqual(chmod("\(folder)/cache/wallpaper", 0o777), 0)
-    let shared = try Processes.run(binary, render, in: folder, environment: environment)
-    assertOneLineError(shared, status: 1, says: ["\(folder)/cache/wallpaper", "writable by others"])
+    try FileManager.default.createDirectory(atPath: "\(folder)/tmp", withIntermediateDirectories: true)
+    var shared = environment
+    shared["TMPDIR"] = "\(folder)/tmp"
+    let passedOver = try Processes.run(binary, render, in: folder, environment: shared)
+    XCTAssertEqual(passedOver.status, 0, passedOver.stderr)
+    XCTAssertTrue(
+      passedOver.stderr.hasPrefix("font: Quicksand (\(folder)/tmp/wallpaper-\(geteuid())/"), passedOver.stderr)
+    shared["TMPDIR"] = "/proc/no-such-folder"
+    let nowhere = try Processes.run(binary, render, in: folder, environment: shared)
+    assertOneLineError(nowhere, status: 1, says: ["\(folder)/cache/wallpaper", "writable by others", "XDG_CACHE_HOME"])
   }
 
   // MARK: - Smaller gaps
