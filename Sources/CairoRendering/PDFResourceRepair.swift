@@ -1,3 +1,5 @@
+import CCairo
+
 /// Mends one fault of Cairo 1.16's PDF writer: a page or group that paints the same image
 /// several times (a square grid's photo in every cell) lists that image once per use in its
 /// `/XObject` resource dictionary, so the dictionary holds the same key again and again
@@ -5,17 +7,25 @@
 /// the file is not valid PDF: `qpdf --check` warns, and the PDF/X post-pass (which treats warnings
 /// as errors) refuses it. Fixed upstream in Cairo 1.17.
 ///
-/// Each repeated entry is overwritten with spaces of its own length, so no byte moves and the
-/// cross-reference table stays right; a file without repeats is returned unchanged.
+/// Each repeated entry (the same name and the same reference again) is overwritten with spaces of
+/// its own length, so no byte moves and the cross-reference table stays right; a dictionary inside
+/// a stream's data is never touched, and a file without repeats is returned unchanged.
 enum PDFResourceRepair {
-  /// `pdf` with every repeated key of every `/XObject << … >>` dictionary blanked out.
+  /// Whether the Cairo this process runs with has the fault (before 1.17.0, where it was fixed).
+  static let isNeeded = cairo_version() < 1 * 10000 + 17 * 100
+
+  /// `pdf` with every repeated entry of every `/XObject << … >>` dictionary blanked out.
   static func removingRepeatedXObjects(_ pdf: [UInt8]) -> [UInt8] {
     let opening = Array("/XObject <<".utf8)
     var bytes = pdf
     var start = 0
     while let found = firstIndex(of: opening, in: bytes, from: start) {
       var index = found + opening.count
-      var seen: Set<ArraySlice<UInt8>> = []
+      if isInsideStream(bytes, at: found) {
+        start = index
+        continue
+      }
+      var seen: Set<[UInt8]> = []
       // Entries are `/name N G R`, separated by white space, up to `>>`.
       while index < bytes.count {
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
@@ -23,7 +33,6 @@ enum PDFResourceRepair {
         let entryStart = index
         index += 1
         while index < bytes.count, !isSpace(bytes[index]), !isDelimiter(bytes[index]) { index += 1 }
-        let name = bytes[entryStart..<index]
         // The reference: two numbers and R.
         var words = 0
         while index < bytes.count, words < 3 {
@@ -33,13 +42,32 @@ enum PDFResourceRepair {
           words += 1
         }
         guard words == 3 else { break }  // not a plain reference: leave the dictionary alone
-        if !seen.insert(name).inserted {
+        // The whole entry, its white space made single, names the key and the object both.
+        let entry = bytes[entryStart..<index].split(whereSeparator: isSpace).joined(separator: [0x20])
+        if !seen.insert(Array(entry)).inserted {
           for position in entryStart..<index { bytes[position] = UInt8(ascii: " ") }
         }
       }
       start = index
     }
     return bytes
+  }
+
+  /// Whether `position` lies in a stream's data: after a `stream` keyword with no `endstream`
+  /// between them.
+  private static func isInsideStream(_ bytes: [UInt8], at position: Int) -> Bool {
+    guard let opened = lastIndex(of: Array("stream".utf8), in: bytes, before: position) else { return false }
+    // `endstream` ends with `stream`: an `end` just before it closes the stream instead.
+    return !(opened >= 3 && bytes[opened - 3..<opened].elementsEqual("end".utf8))
+  }
+
+  private static func lastIndex(of needle: [UInt8], in haystack: [UInt8], before end: Int) -> Int? {
+    var index = end - needle.count
+    while index >= 0 {
+      if haystack[index] == needle[0], haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+      index -= 1
+    }
+    return nil
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -165,7 +165,7 @@ public struct Renderer: Sendable {
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface), "cairo_surface_finish")
     }
-    let pdf = PDFResourceRepair.removingRepeatedXObjects(sink.bytes)
+    let pdf = PDFResourceRepair.isNeeded ? PDFResourceRepair.removingRepeatedXObjects(sink.bytes) : sink.bytes
     // Plain sRGB PDFs need no lcms2 (the sRGB profile is made with it): it is not loaded.
     guard options.conformance != nil || colorSpace == .displayP3 else { return pdf }
     let rgbProfile = colorSpace == .displayP3 ? try ColorProfiles.displayP3() : ColorProfiles.sRGB

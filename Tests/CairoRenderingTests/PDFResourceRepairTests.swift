@@ -16,7 +16,10 @@ final class PDFResourceRepairTests: XCTestCase {
   }
 
   func testAFileWithoutRepeatsOrWithOddEntriesIsUnchanged() {
+    XCTAssertTrue(PDFResourceRepair.isNeeded, "Debian 12's Cairo 1.16 has the fault")
     for text in [
+      "<< /XObject << /x7 7 0 R /x7 8 0 R >> >>",  // the same key for another object: not Cairo's repeat
+      "5 0 obj\n<< /Length 40 >>\nstream\n/XObject << /x7 7 0 R /x7 7 0 R >>\nendstream",  // a stream's data
       "<< /XObject << /x6 6 0 R /x7 7 0 R >> >>", "<< /XObject << /x6 << /Inline true >> /x6 6 0 R >> >>",
       "no dictionary at all", "<< /XObject <<",
     ] {
