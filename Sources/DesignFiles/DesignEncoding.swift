@@ -30,7 +30,11 @@ extension Design {
     func path(_ file: String) -> JSONValue { string(writingPath(file)) }
 
     var backgroundMembers: [(String, JSONValue?)] = [
-      ("color", background.color == .white ? nil : string(background.color?.cssText ?? "none"))
+      (
+        "color",
+        background.color == .white
+          ? nil : string(background.color?.cssText ?? DesignLoader.colorKeywords[["background", "color"]]!)
+      )
     ]
     if let gradient = background.gradient {
       backgroundMembers.append(

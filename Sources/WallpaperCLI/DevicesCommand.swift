@@ -25,6 +25,7 @@ struct DevicesCommand {
       island or notch (iPhones), lockDate, lockClock, lockWidgets, lockControls (on iPads the band of the
       unlock hint), homeIndicator (not on home-button devices) and dock, for every device. They are derived,
       not published: see "zonesSource".
+
       Sources: \(Source.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: "; ")).
       """,
     examples: [

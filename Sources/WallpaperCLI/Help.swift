@@ -83,9 +83,14 @@ struct HelpPage {
   /// `text` broken at spaces into lines of at most `width` characters, the lines after the first
   /// indented by `indent` spaces; a word longer than a line stands alone on its line.
   private func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+    wrap(words: text.split(separator: " ").map(String.init), width: width, indent: indent)
+  }
+
+  /// `words` joined by spaces into lines of at most `width` characters (see `wrap(_:width:indent:)`).
+  private func wrap(words: [String], width: Int, indent: Int) -> [String] {
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+    for word in words {
       let prefix = lines.isEmpty ? "" : String(repeating: " ", count: indent)
       if !line.isEmpty, prefix.count + line.count + 1 + word.count > width {
         lines.append(prefix + line)
@@ -99,9 +104,21 @@ struct HelpPage {
   }
 
   /// An example command, indented by two spaces, continued with ` \` on lines indented by six
-  /// so that it can still be pasted into a shell.
+  /// so that it can still be pasted into a shell: never broken inside a quoted argument.
   private func wrapCommand(_ command: String, width: Int) -> [String] {
-    let lines = wrap(command, width: width - 4, indent: 4)
+    var words: [String] = []
+    var quote: Character? = nil
+    for word in command.split(separator: " ") {
+      if quote != nil {
+        words[words.count - 1] += " " + word
+      } else {
+        words.append(String(word))
+      }
+      for character in word where character == "'" || character == "\"" {
+        if quote == nil { quote = character } else if quote == character { quote = nil }
+      }
+    }
+    let lines = wrap(words: words, width: width - 4, indent: 4)
     return lines.indices.map { "  " + lines[$0] + ($0 < lines.count - 1 ? " \\" : "") }
   }
 

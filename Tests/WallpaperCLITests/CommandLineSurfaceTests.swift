@@ -55,6 +55,12 @@ final class CommandLineSurfaceTests: BinaryTestCase {
         let over = lines.filter { $0.count > width && $0.trimmingCharacters(in: .whitespaces).contains(" ") }
         XCTAssertEqual(over, [], "\(command) --help at \(width): only a word longer than a line may pass it")
         XCTAssertEqual(words(captured.text), words(text), "\(command) --help says the same words at \(width) columns")
+        // A continued example line closes every quote it opens: `\` inside quotes would not paste.
+        for line in lines where line.hasSuffix(" \\") {
+          XCTAssertTrue(
+            line.filter { $0 == "'" }.count % 2 == 0 && line.filter { $0 == "\"" }.count % 2 == 0,
+            "\(command) --help at \(width): broken inside a quote: \(line)")
+        }
       }
     }
   }
