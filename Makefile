@@ -144,8 +144,8 @@ uninstall:
 	  for dir in $$created; do [ ! -d "$(ROOT)/$$dir" ] || rmdir --ignore-fail-on-non-empty "$(ROOT)/$$dir"; done
 
 ## The README's and Docs/library.md's Swift snippets built and run in a package outside the
-## repository with an empty environment, Examples/RenderFromCode with plain `swift run`, and a
-## copied binary run from / (Tests/Scripts/check-snippets.sh).
+## repository (only PATH and a fresh HOME in the environment), Examples/RenderFromCode with
+## plain `swift run`, and a copied binary run from / (Tests/Scripts/check-snippets.sh).
 snippets: build check-deps
 	Tests/Scripts/check-snippets.sh
 

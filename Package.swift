@@ -20,7 +20,8 @@ let package = Package(
   targets: [
     // The platform seam: the one module that imports the C library (Glibc, Musl or Darwin) and
     // re-exports it; paths as strings, file kinds, the process environment, descriptors,
-    // durability, file watching, C number formatting, trimming. No Foundation.
+    // durability, file watching, C number formatting, trimming, the cache copy of compiled-in
+    // bytes, the terminal's width, signal clean-up and child processes. No Foundation.
     .target(name: "Platform", dependencies: ["CPlatform"]),
     // The C library's declarations Swift's Glibc module leaves out (mallopt, syncfs); only
     // Platform imports it.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The library as its users meet it, from outside the repository and with no environment:
+# The library as its users meet it, from outside the repository and with no environment variable
+# of ours (only PATH, and HOME pointing at a fresh folder):
 # - every Swift snippet of the README's "As a Swift library" section and of Docs/library.md (but
 #   the Package.swift excerpt) becomes an executable of a package made in a temporary folder that
-#   depends on this repository by path; each is built and run there with an empty environment;
+#   depends on this repository by path; each is built and run there;
 # - Examples/RenderFromCode runs with plain `swift run`;
 # - a copied binary renders from `/`.
 # The label's font must come from the library itself (it is compiled in), never from the
@@ -81,7 +82,8 @@ for file in out/winter.png out/winter-393x852@3x.png out/leaves-402x874@3x.png p
   [ -s "$work/$file" ] || fail "no $file from the snippets"
 done
 pdffonts "$work/proof.pdf" | grep -q Quicksand-Bold || fail "the proof's label is not in the bundled font"
-cache=$(find "$scratch/home/.cache/wallpaper" -name Quicksand-Bold.ttf)
+cache=$(find "$scratch/home/.cache/wallpaper" -name Quicksand-Bold.ttf 2> /dev/null || true)
+[ -n "$cache" ] || fail "the snippets left no cache copy of the font in \$HOME/.cache/wallpaper"
 cmp -s "$cache" "$repo/Fonts/Quicksand-Bold.ttf" || fail "the cached font is not Fonts/Quicksand-Bold.ttf"
 
 # 2. The example package, with plain `swift run`, from a folder outside the repository.
