@@ -231,7 +231,10 @@ final class PDFXTests: XCTestCase {
         ],
         "--output-condition: 'FOGRA99' is not allowed (allowed: FOGRA39, FOGRA51, FOGRA52, GRACoL2013"
       ),
-      (["--pdfx", "--output-intent", "missing.icc"], "--output-intent: 'missing.icc' is not allowed (the file does not exist"),
+      (
+        ["--pdfx", "--output-intent", "missing.icc"],
+        "--output-intent: 'missing.icc' is not allowed (the file does not exist"
+      ),
       (["--output-intent", "default_cmyk"], "--output-intent: 'default_cmyk' is not allowed without --pdfx"),
     ] {
       for command in [["render", "d.json", "-o", "bad.pdf"], ["proof", "d.json", "-o", "bad.pdf"]] {
