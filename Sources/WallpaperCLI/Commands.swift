@@ -37,7 +37,8 @@ enum Commands {
         help: ProofCommand.help),
       CommandInfo(
         name: "editor",
-        summary: "Write one offline HTML page to colour grid cells and try seasons, then copy the design or command.",
+        summary:
+          "Write one offline HTML page to colour grid cells, add photos and try seasons, then Save PNG or copy the design or command.",
         options: EditorCommand.ownOptions + RenderCommand.designOptions, help: EditorCommand.help),
       CommandInfo(
         name: "cells", summary: "Show the grid's cells numbered as --fill numbers them, as JSON or a numbered picture.",
