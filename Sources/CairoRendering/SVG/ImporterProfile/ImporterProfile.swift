@@ -177,21 +177,7 @@ struct OfficeImporterRules {
     else {
       return [geometry]
     }
-    return subpaths.map { subpath, _ in
-      var elements: [PathElement] = [.move(to: Point(clampingX: subpath.start.x, y: subpath.start.y))]
-      for segment in subpath.segments {
-        switch segment {
-        case .line(let p): elements.append(.line(to: Point(clampingX: p.x, y: p.y)))
-        case .cubic(let c1, let c2, let p):
-          elements.append(
-            .curve(
-              to: Point(clampingX: p.x, y: p.y), control1: Point(clampingX: c1.x, y: c1.y),
-              control2: Point(clampingX: c2.x, y: c2.y)))
-        }
-      }
-      elements.append(.close)
-      return .path((try? Path(elements)) ?? Path())
-    }
+    return subpaths.map { subpath, _ in .path((try? Path(subpath.closedElements)) ?? Path()) }
   }
 
   /// Whether every corner of a sub-path's control polygon turns the way `positive` says (or

@@ -87,22 +87,7 @@ struct SVGCanvasClip {
     }
     var subpaths = Self.subpaths(of: geometry)
     for edge in edges { subpaths = subpaths.map { Self.clip($0, by: edge) } }
-    var elements: [PathElement] = []
-    for subpath in subpaths {
-      elements.append(.move(to: Point(clampingX: subpath.start.x, y: subpath.start.y)))
-      for segment in subpath.segments {
-        switch segment {
-        case .line(let p): elements.append(.line(to: Point(clampingX: p.x, y: p.y)))
-        case .cubic(let c1, let c2, let p):
-          elements.append(
-            .curve(
-              to: Point(clampingX: p.x, y: p.y), control1: Point(clampingX: c1.x, y: c1.y),
-              control2: Point(clampingX: c2.x, y: c2.y)))
-        }
-      }
-      elements.append(.close)
-    }
-    return .path((try? Path(elements)) ?? Path())
+    return .path((try? Path(subpaths.flatMap(\.closedElements))) ?? Path())
   }
 
   /// The part of `rect` (an ellipse's bounds) inside the canvas, when the local space is not
@@ -134,6 +119,22 @@ struct SVGCanvasClip {
     var segments: [Segment]
     /// Whether the path closed it (a stroke joins its ends; a fill closes every sub-path).
     var closed = true
+
+    /// The sub-path as path elements, closed (as a fill draws it).
+    var closedElements: [PathElement] {
+      var elements: [PathElement] = [.move(to: Point(clampingX: start.x, y: start.y))]
+      for segment in segments {
+        switch segment {
+        case .line(let p): elements.append(.line(to: Point(clampingX: p.x, y: p.y)))
+        case .cubic(let c1, let c2, let p):
+          elements.append(
+            .curve(
+              to: Point(clampingX: p.x, y: p.y), control1: Point(clampingX: c1.x, y: c1.y),
+              control2: Point(clampingX: c2.x, y: c2.y)))
+        }
+      }
+      return elements + [.close]
+    }
   }
 
   /// The outline as sub-paths of lines and cubic curves (a fill closes each sub-path; an
